@@ -1,0 +1,142 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * pNext chains: find, clone and strip. A layer never writes into an
+ * application's structs, not even temporarily: it calls down with copies.
+ *
+ * Input chains (const, read by the next layer) are cloned with the structs the
+ * caller drops left out. Output chains (filled by the next layer) get a shadow
+ * chain of copies without the dropped structs; after the call the results are
+ * copied back into the application's structs (sType/pNext untouched).
+ *
+ * Struct sizes come from a table generated at build time from the system
+ * vk.xml, plus the ARM extension structs of vulkan_arm_ml.h.
+ */
+#ifndef LYR_PNEXT_H
+#define LYR_PNEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <vulkan/vulkan.h>
+
+/** Size of the struct with this sType, or 0 when it is unknown to us. */
+size_t lyr_struct_size(VkStructureType stype);
+
+/** True for sTypes of VK_ARM_tensors, VK_ARM_data_graph and the related ARM
+ *  ML extensions (the ones no driver below us is assumed to know). */
+bool lyr_is_arm_ml_stype(VkStructureType stype);
+
+/** First struct with this sType in the chain starting at chain (may be NULL). */
+const void *lyr_find_struct(const void *chain, VkStructureType stype);
+
+/** Decides whether a struct is left out of a copied chain. */
+typedef bool (*lyr_drop_fn)(const VkBaseInStructure *s, void *user);
+
+/** Drops every ARM ML struct (lyr_is_arm_ml_stype). */
+bool lyr_drop_arm_ml(const VkBaseInStructure *s, void *user);
+
+/**
+ * Clones an input struct and its pNext chain into one allocation.
+ *
+ * @param alloc     allocator for the copy (scope COMMAND)
+ * @param head      the application's struct (its sType must be known, or
+ *                  head_size given)
+ * @param head_size size of *head, or 0 to look it up by sType
+ * @param drop      structs for which it returns true are left out (may be NULL)
+ * @param user      passed to drop
+ * @param extra     bytes of zeroed, 16-aligned space reserved after the copies
+ *                  for structs the caller appends (lyr_chain_copy.extra)
+ * @param out       filled on success; release with lyr_chain_copy_free
+ *
+ * A struct of unknown size that would have to be copied is left out and a
+ * warning names its sType; the call still succeeds. Returns
+ * VK_ERROR_OUT_OF_HOST_MEMORY on allocation failure.
+ */
+struct lyr_chain_copy {
+   void *head;    /* the copy of head */
+   void *extra;   /* caller space, zeroed, or NULL if extra was 0 */
+   void *block;   /* the allocation */
+   const VkAllocationCallbacks *alloc;
+};
+
+VkResult lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
+                         lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out);
+
+void lyr_chain_copy_free(struct lyr_chain_copy *copy);
+
+/** Appends s (caller-owned, e.g. in copy->extra) at the end of a cloned chain. */
+void lyr_chain_append(void *head, void *s);
+
+/**
+ * Shadow of an output chain. lyr_out_chain_begin() returns in oc->head a
+ * chain to pass down: copies of the application's structs minus the dropped
+ * ones; when nothing is dropped, oc->head is the application's own head and
+ * no allocation is made. lyr_out_chain_end() copies the results back into the
+ * application's structs (never their sType/pNext) and frees the shadow.
+ */
+struct lyr_out_chain {
+   void *head;
+   void *app_head;
+   void *block;
+   const VkAllocationCallbacks *alloc;
+   unsigned count;
+};
+
+VkResult lyr_out_chain_begin(struct lyr_out_chain *oc, const VkAllocationCallbacks *alloc,
+                             void *app_head, size_t head_size, lyr_drop_fn drop, void *user);
+void lyr_out_chain_end(struct lyr_out_chain *oc);
+
+/**
+ * Device creation. The layer asks for the underlying features the emulation
+ * can use; lyr_device_info_rewrite() copies the application's
+ * VkDeviceCreateInfo and its chain, drops ARM ML structs, removes the listed
+ * extension names and turns on each requested feature in whichever struct the
+ * application used for it (VkPhysicalDeviceVulkan1xFeatures, the standalone
+ * struct such as VkPhysicalDeviceBufferDeviceAddressFeatures, pEnabledFeatures
+ * or VkPhysicalDeviceFeatures2), appending the right struct when there is none,
+ * without ever creating a Vulkan1x struct next to a standalone struct for the
+ * same features (VUID-VkDeviceCreateInfo-pNext-02829/02830/06532) and adding
+ * extension names the chosen features need when the device's API version
+ * predates them (not needed on Vulkan 1.3 for the features below).
+ */
+struct lyr_feature_request {
+   bool buffer_device_address;         /* Vulkan12 / BufferDeviceAddressFeatures */
+   bool storage_buffer_8bit_access;     /* Vulkan12 / 8BitStorageFeatures */
+   bool uniform_and_storage_buffer_8bit_access;
+   bool shader_int8;                    /* Vulkan12 / ShaderFloat16Int8Features */
+   bool shader_float16;
+   bool storage_buffer_16bit_access;    /* Vulkan11 / 16BitStorageFeatures */
+   bool uniform_and_storage_buffer_16bit_access;
+   bool storage_push_constant_16;
+   bool shader_int16;                   /* VkPhysicalDeviceFeatures */
+   bool shader_int64;
+   bool shader_float64;
+   bool vulkan_memory_model;            /* Vulkan12 / VulkanMemoryModelFeatures */
+   bool vulkan_memory_model_device_scope;
+   bool timeline_semaphore;             /* Vulkan12 / TimelineSemaphoreFeatures */
+   bool synchronization2;               /* Vulkan13 / Synchronization2Features */
+   bool maintenance4;                   /* Vulkan13 / Maintenance4Features */
+   bool subgroup_size_control;          /* Vulkan13 / SubgroupSizeControlFeatures */
+   bool compute_full_subgroups;
+};
+
+struct lyr_device_info_copy {
+   VkDeviceCreateInfo info;               /* pass &info down */
+   struct lyr_chain_copy chain;           /* owns the cloned chain */
+   const char **extension_names;          /* owned, from chain.alloc */
+};
+
+VkResult lyr_device_info_rewrite(const VkAllocationCallbacks *alloc, const VkDeviceCreateInfo *app,
+                                 const struct lyr_feature_request *request,
+                                 const char *const *strip_extensions, unsigned strip_count,
+                                 struct lyr_device_info_copy *out);
+void lyr_device_info_copy_free(struct lyr_device_info_copy *copy);
+
+/** Reads which of the request's features the device supports (next layer's
+ *  vkGetPhysicalDeviceFeatures2, Vulkan 1.1+ structs). */
+void lyr_feature_request_from_device(PFN_vkGetPhysicalDeviceFeatures2 get_features2,
+                                     VkPhysicalDevice physical_device,
+                                     struct lyr_feature_request *supported);
+
+#endif /* LYR_PNEXT_H */
