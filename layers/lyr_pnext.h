@@ -23,6 +23,10 @@
 /** Size of the struct with this sType, or 0 when it is unknown to us. */
 size_t lyr_struct_size(VkStructureType stype);
 
+/** The part of lyr_struct_size() generated at build time from vk.xml: the structs
+ *  of the system vulkan_core.h (layers/struct_sizes.cmake); 0 for others. */
+size_t lyr_struct_size_core(VkStructureType stype);
+
 /** True for sTypes of VK_ARM_tensors, VK_ARM_data_graph and the related ARM
  *  ML extensions (the ones no driver below us is assumed to know). */
 bool lyr_is_arm_ml_stype(VkStructureType stype);

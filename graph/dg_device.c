@@ -1,0 +1,158 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Device creation for the graph layer. When the application enables a
+ * data-graph extension that is not native below, the graph layer needs
+ * VK_ARM_tensors from the layer below: it fails with a message saying how to
+ * fix the layer order when that is missing, and otherwise creates the device
+ * below with our extensions and structs removed and VK_ARM_tensors (with the
+ * tensor features graphs use) enabled in their place.
+ */
+#include "dg_private.h"
+
+static const char *const dg_strip_names[] = {
+   VK_ARM_DATA_GRAPH_EXTENSION_NAME,
+   VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME,
+};
+
+static const char *
+requested_graph_extension(const VkDeviceCreateInfo *info)
+{
+   for (uint32_t i = 0; i < info->enabledExtensionCount; i++) {
+      if (dg_is_our_extension(info->ppEnabledExtensionNames[i]))
+         return info->ppEnabledExtensionNames[i];
+   }
+   return NULL;
+}
+
+static const char *
+unsupported_feature(const VkPhysicalDeviceDataGraphFeaturesARM *want,
+                    const VkPhysicalDeviceDataGraphFeaturesARM *have)
+{
+#define CHECK(f)                                                                                   \
+   if (want->f && !have->f)                                                                        \
+      return #f;
+   CHECK(dataGraph)
+   CHECK(dataGraphUpdateAfterBind)
+   CHECK(dataGraphSpecializationConstants)
+   CHECK(dataGraphDescriptorBuffer)
+   CHECK(dataGraphShaderModule)
+#undef CHECK
+   return NULL;
+}
+
+static bool
+chain_has_data_graph(const void *chain)
+{
+   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+      if (dg_is_data_graph_stype(s->sType))
+         return true;
+   }
+   return false;
+}
+
+/* The create info for the layer below: ours removed, VK_ARM_tensors with the
+ * features graph kernels use added. tf and names are storage for additions. */
+static VkResult
+rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app,
+                    struct lyr_device_info_copy *copy, VkPhysicalDeviceTensorFeaturesARM *tf,
+                    const char ***names)
+{
+   struct lyr_feature_request none = {0};
+   VkResult result = lyr_device_info_rewrite(&instance->alloc, app, &none, dg_strip_names,
+                                             LYR_ARRAY_SIZE(dg_strip_names), copy);
+   if (result != VK_SUCCESS)
+      return result;
+   /* lyr_device_info_rewrite dropped every ARM struct; the tensor features
+    * the application asked for go down again, with what graphs need added. */
+   const VkPhysicalDeviceTensorFeaturesARM *app_tf =
+      lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
+   *tf = app_tf ? *app_tf : (VkPhysicalDeviceTensorFeaturesARM){0};
+   tf->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM;
+   tf->pNext = NULL;
+   tf->tensors = VK_TRUE;
+   tf->shaderTensorAccess = VK_TRUE;
+   lyr_chain_append(&copy->info, tf);
+
+   uint32_t n = copy->info.enabledExtensionCount;
+   *names = NULL;
+   if (lyr_name_in_list(VK_ARM_TENSORS_EXTENSION_NAME, copy->info.ppEnabledExtensionNames, n))
+      return VK_SUCCESS;
+   *names = lyr_alloc(&instance->alloc, (n + 1) * sizeof(**names), 8,
+                      VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!*names) {
+      lyr_device_info_copy_free(copy);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   for (uint32_t i = 0; i < n; i++)
+      (*names)[i] = copy->info.ppEnabledExtensionNames[i];
+   (*names)[n] = VK_ARM_TENSORS_EXTENSION_NAME;
+   copy->info.ppEnabledExtensionNames = *names;
+   copy->info.enabledExtensionCount = n + 1;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCreateInfo,
+                const VkAllocationCallbacks *pAllocator, VkDevice *pDevice)
+{
+   struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   if (!instance)
+      return lyr_error(VK_ERROR_INITIALIZATION_FAILED, "vkCreateDevice: unknown physical device");
+
+   struct dg_caps caps;
+   dg_query_caps(instance, physicalDevice, &caps);
+   const char *requested = requested_graph_extension(pCreateInfo);
+   struct lyr_device *device;
+
+   if (caps.native || (!requested && !chain_has_data_graph(pCreateInfo->pNext)))
+      return lyr_device_create(physicalDevice, pCreateInfo, pAllocator, pDevice,
+                               sizeof(struct dg_device), &device);
+   if (requested && !caps.available)
+      return lyr_error(VK_ERROR_EXTENSION_NOT_PRESENT, "cannot enable %s: %s", requested,
+                       caps.why_not);
+   if (requested) {
+      const VkPhysicalDeviceDataGraphFeaturesARM *want = lyr_find_struct(
+         pCreateInfo->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
+      const char *missing = want ? unsupported_feature(want, &caps.features) : NULL;
+      if (missing)
+         return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                          "VkPhysicalDeviceDataGraphFeaturesARM::%s requested but not supported",
+                          missing);
+   }
+
+   VkResult result;
+   struct lyr_device_info_copy copy;
+   VkPhysicalDeviceTensorFeaturesARM tf;
+   const char **names = NULL;
+   if (requested) {
+      result = rewrite_for_tensors(instance, pCreateInfo, &copy, &tf, &names);
+   } else {
+      /* Data-graph structs without the extension: keep them from the driver. */
+      result = lyr_chain_clone(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
+                               dg_drop_data_graph, NULL, 0, &copy.chain);
+      if (result == VK_SUCCESS) {
+         copy.info = *(VkDeviceCreateInfo *)copy.chain.head;
+         copy.extension_names = NULL;
+      }
+   }
+   if (result != VK_SUCCESS)
+      return result;
+   result = lyr_device_create(physicalDevice, &copy.info, pAllocator, pDevice,
+                              sizeof(struct dg_device), &device);
+   lyr_free(&instance->alloc, names);
+   lyr_device_info_copy_free(&copy);
+   if (result != VK_SUCCESS)
+      return result;
+   device->emulating = requested != NULL;
+   if (requested)
+      lyr_logi("emulating %s on this device", VK_ARM_DATA_GRAPH_EXTENSION_NAME);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+dg_DestroyDevice(VkDevice device, const VkAllocationCallbacks *pAllocator)
+{
+   lyr_device_destroy(device, pAllocator);
+}

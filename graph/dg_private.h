@@ -1,0 +1,90 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The one header every graph-layer .c includes. VK_LAYER_ML_Graph_Emulation
+ * implements VK_ARM_data_graph and VK_ARM_data_graph_instruction_set_tosa as
+ * a client of VK_ARM_tensors, which a layer below it (the tensor layer) or the
+ * driver must provide (design.md §1, §6).
+ */
+#ifndef DG_PRIVATE_H
+#define DG_PRIVATE_H
+
+#define LYR_LOG_THIS_DOMAIN LYR_LOG_GRAPH
+#include "lyr_layer.h"
+
+#define DG_LAYER_NAME "VK_LAYER_ML_Graph_Emulation"
+#define DG_TENSOR_LAYER_NAME "VK_LAYER_ML_Tensor_Emulation"
+#define DG_TOSA_SET_NAME "TOSA.001000.1"
+
+/* Attached to VkInstance. */
+struct dg_instance {
+   struct lyr_instance base;
+   bool warned_unavailable; /* the "not offering" warning is logged once */
+};
+
+/* Attached to VkDevice. */
+struct dg_device {
+   struct lyr_device base;
+};
+
+/** What this layer can offer on one physical device. */
+struct dg_caps {
+   bool native;        /* VK_ARM_data_graph is implemented below: pass through */
+   bool tensors_below; /* VK_ARM_tensors is implemented below (tensor layer or driver) */
+   bool available;     /* we offer VK_ARM_data_graph here */
+   char why_not[1024]; /* when !available and !native: what is missing and how to fix it */
+   VkPhysicalDeviceDataGraphFeaturesARM features;
+};
+
+void dg_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                   struct dg_caps *caps);
+
+/** True for the sTypes of the data-graph extensions (not VK_ARM_tensors). */
+bool dg_is_data_graph_stype(VkStructureType stype);
+bool dg_drop_data_graph(const VkBaseInStructure *s, void *user);
+
+/** True if the device extension name is one this layer implements. */
+bool dg_is_our_extension(const char *name);
+
+/* Entry points. */
+VKAPI_ATTR VkResult VKAPI_CALL dg_CreateInstance(const VkInstanceCreateInfo *pCreateInfo,
+                                                 const VkAllocationCallbacks *pAllocator,
+                                                 VkInstance *pInstance);
+VKAPI_ATTR void VKAPI_CALL dg_DestroyInstance(VkInstance instance,
+                                              const VkAllocationCallbacks *pAllocator);
+VKAPI_ATTR VkResult VKAPI_CALL dg_EnumerateDeviceExtensionProperties(
+   VkPhysicalDevice physicalDevice, const char *pLayerName, uint32_t *pPropertyCount,
+   VkExtensionProperties *pProperties);
+VKAPI_ATTR VkResult VKAPI_CALL dg_GetPhysicalDeviceToolProperties(
+   VkPhysicalDevice physicalDevice, uint32_t *pToolCount,
+   VkPhysicalDeviceToolProperties *pToolProperties);
+VKAPI_ATTR void VKAPI_CALL dg_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
+                                                         VkPhysicalDeviceFeatures2 *pFeatures);
+VKAPI_ATTR void VKAPI_CALL dg_GetPhysicalDeviceProperties2(
+   VkPhysicalDevice physicalDevice, VkPhysicalDeviceProperties2 *pProperties);
+VKAPI_ATTR void VKAPI_CALL dg_GetPhysicalDeviceFormatProperties2(
+   VkPhysicalDevice physicalDevice, VkFormat format, VkFormatProperties2 *pFormatProperties);
+VKAPI_ATTR void VKAPI_CALL dg_GetPhysicalDeviceQueueFamilyProperties(
+   VkPhysicalDevice physicalDevice, uint32_t *pCount, VkQueueFamilyProperties *pProperties);
+VKAPI_ATTR void VKAPI_CALL dg_GetPhysicalDeviceQueueFamilyProperties2(
+   VkPhysicalDevice physicalDevice, uint32_t *pCount, VkQueueFamilyProperties2 *pProperties);
+VKAPI_ATTR VkResult VKAPI_CALL dg_GetPhysicalDeviceQueueFamilyDataGraphPropertiesARM(
+   VkPhysicalDevice physicalDevice, uint32_t queueFamilyIndex, uint32_t *pCount,
+   VkQueueFamilyDataGraphPropertiesARM *pProperties);
+VKAPI_ATTR VkResult VKAPI_CALL dg_GetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM(
+   VkPhysicalDevice physicalDevice, uint32_t queueFamilyIndex,
+   const VkQueueFamilyDataGraphPropertiesARM *pQueueFamilyDataGraphProperties,
+   VkBaseOutStructure *pProperties);
+VKAPI_ATTR void VKAPI_CALL dg_GetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM(
+   VkPhysicalDevice physicalDevice,
+   const VkPhysicalDeviceQueueFamilyDataGraphProcessingEngineInfoARM *pInfo,
+   VkQueueFamilyDataGraphProcessingEnginePropertiesARM *pProperties);
+VKAPI_ATTR VkResult VKAPI_CALL dg_CreateDevice(VkPhysicalDevice physicalDevice,
+                                               const VkDeviceCreateInfo *pCreateInfo,
+                                               const VkAllocationCallbacks *pAllocator,
+                                               VkDevice *pDevice);
+VKAPI_ATTR void VKAPI_CALL dg_DestroyDevice(VkDevice device,
+                                            const VkAllocationCallbacks *pAllocator);
+
+#endif /* DG_PRIVATE_H */

@@ -1,0 +1,71 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instance and device state common to both layers. Each layer's own state
+ * embeds these as its first member (struct tsr_device { struct lyr_device
+ * base; ... }). The maps from dispatch keys to this state are globals of the
+ * lyr library; every layer .so links its own copy, so each layer has its own.
+ */
+#ifndef LYR_LAYER_H
+#define LYR_LAYER_H
+
+#include "lyr.h"
+
+/* Attached to VkInstance (and, by dispatch key, to its VkPhysicalDevices). */
+struct lyr_instance {
+   VkInstance handle;
+   VkAllocationCallbacks alloc;
+   uint32_t api_version; /* the application's VkApplicationInfo::apiVersion */
+   struct lyr_instance_next next;
+};
+
+/* Attached to VkDevice (and, by dispatch key, its queues and command buffers). */
+struct lyr_device {
+   VkDevice handle;
+   VkPhysicalDevice physical_device;
+   struct lyr_instance *instance;
+   VkAllocationCallbacks alloc;
+   struct lyr_device_next next;
+   PFN_vkSetDeviceLoaderData set_loader_data;
+   /* False when the layer passes everything through for this device (the
+    * extension is native below us, or the application did not enable it). */
+   bool emulating;
+};
+
+/**
+ * vkCreateInstance for a layer: walks the link info, creates the instance
+ * below, allocates struct_size bytes (a struct whose first member is a
+ * struct lyr_instance), loads the next layer's functions and maps the
+ * instance. On failure nothing is left behind.
+ */
+VkResult lyr_instance_create(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
+                             VkInstance *pInstance, size_t struct_size,
+                             struct lyr_instance **out);
+
+/** The layer state of an instance or one of its physical devices, or NULL. */
+struct lyr_instance *lyr_instance_get(const void *instance_or_physical_device);
+
+/** vkDestroyInstance for a layer: destroys below, unmaps and frees. */
+void lyr_instance_destroy(VkInstance instance, const VkAllocationCallbacks *alloc);
+
+/**
+ * vkCreateDevice for a layer. info is what goes down (the application's or a
+ * rewritten copy); its loader link info is advanced as the loader protocol
+ * requires. Allocates struct_size bytes (first member struct lyr_device).
+ */
+VkResult lyr_device_create(VkPhysicalDevice physical_device, const VkDeviceCreateInfo *info,
+                           const VkAllocationCallbacks *alloc, VkDevice *pDevice,
+                           size_t struct_size, struct lyr_device **out);
+
+/** The layer state of a device, queue or command buffer, or NULL. */
+struct lyr_device *lyr_device_get(const void *dispatchable);
+
+/** vkDestroyDevice for a layer: destroys below, unmaps and frees. */
+void lyr_device_destroy(VkDevice device, const VkAllocationCallbacks *alloc);
+
+/** Reads the physical device's Vulkan version (next layer's properties). */
+uint32_t lyr_physical_device_api_version(struct lyr_instance *instance,
+                                         VkPhysicalDevice physical_device);
+
+#endif /* LYR_LAYER_H */

@@ -1,0 +1,158 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instance-level entry points of the tensor layer: instance creation and the
+ * physical-device queries that report VK_ARM_tensors (extension list, tool
+ * properties, features, properties, format properties). Values come from
+ * tsr_caps.c; on a device where VK_ARM_tensors is native every query passes
+ * straight through.
+ */
+#include "tsr_private.h"
+
+static const VkExtensionProperties tsr_device_extensions[] = {
+   {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_TENSORS_SPEC_VERSION},
+};
+
+VKAPI_ATTR VkResult VKAPI_CALL
+tsr_CreateInstance(const VkInstanceCreateInfo *pCreateInfo, const VkAllocationCallbacks *pAllocator,
+                   VkInstance *pInstance)
+{
+   struct lyr_instance *instance;
+   return lyr_instance_create(pCreateInfo, pAllocator, pInstance, sizeof(struct tsr_instance),
+                              &instance);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+tsr_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *pAllocator)
+{
+   lyr_instance_destroy(instance, pAllocator);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+tsr_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice, const char *pLayerName,
+                                       uint32_t *pPropertyCount,
+                                       VkExtensionProperties *pProperties)
+{
+   struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   if (pLayerName && strcmp(pLayerName, TSR_LAYER_NAME) == 0)
+      return lyr_enumerate_fixed(tsr_device_extensions, LYR_ARRAY_SIZE(tsr_device_extensions),
+                                 sizeof(VkExtensionProperties), pPropertyCount, pProperties);
+   if (pLayerName || !instance)
+      return instance ? instance->next.EnumerateDeviceExtensionProperties(
+                           physicalDevice, pLayerName, pPropertyCount, pProperties)
+                      : VK_ERROR_LAYER_NOT_PRESENT;
+
+   struct tsr_caps caps;
+   tsr_query_caps(instance, physicalDevice, &caps);
+   if (!caps.native && !caps.can_emulate)
+      lyr_logi("not offering %s: %s", VK_ARM_TENSORS_EXTENSION_NAME, caps.why_not);
+   uint32_t ours = caps.can_emulate ? LYR_ARRAY_SIZE(tsr_device_extensions) : 0;
+   return lyr_enumerate_device_extensions_appended(
+      instance->next.EnumerateDeviceExtensionProperties, physicalDevice, tsr_device_extensions,
+      ours, &instance->alloc, pPropertyCount, pProperties);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+tsr_GetPhysicalDeviceToolProperties(VkPhysicalDevice physicalDevice, uint32_t *pToolCount,
+                                    VkPhysicalDeviceToolProperties *pToolProperties)
+{
+   static const VkPhysicalDeviceToolProperties tool = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TOOL_PROPERTIES,
+      .name = "Tensor Layer",
+      .version = "1.0",
+      .purposes = VK_TOOL_PURPOSE_ADDITIONAL_FEATURES_BIT,
+      .description = "Emulates VK_ARM_tensors with buffers and shader lowering",
+      .layer = TSR_LAYER_NAME,
+   };
+   struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   return lyr_tool_properties_prepend(instance->next.GetPhysicalDeviceToolProperties,
+                                      physicalDevice, &tool, pToolCount, pToolProperties);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+tsr_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2 *pFeatures)
+{
+   struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   struct tsr_caps caps;
+   tsr_query_caps(instance, physicalDevice, &caps);
+   if (caps.native) {
+      instance->next.GetPhysicalDeviceFeatures2(physicalDevice, pFeatures);
+      return;
+   }
+   struct lyr_out_chain oc;
+   if (lyr_out_chain_begin(&oc, &instance->alloc, pFeatures, sizeof(*pFeatures), lyr_drop_arm_ml,
+                           NULL) != VK_SUCCESS) {
+      lyr_loge("vkGetPhysicalDeviceFeatures2: out of host memory");
+      return;
+   }
+   instance->next.GetPhysicalDeviceFeatures2(physicalDevice, oc.head);
+   lyr_out_chain_end(&oc);
+
+   VkPhysicalDeviceTensorFeaturesARM *tf = (VkPhysicalDeviceTensorFeaturesARM *)lyr_find_struct(
+      pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
+   if (tf)
+      lyr_fill_out(tf, &caps.features, sizeof(*tf));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+tsr_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+                                 VkPhysicalDeviceProperties2 *pProperties)
+{
+   struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   struct tsr_caps caps;
+   tsr_query_caps(instance, physicalDevice, &caps);
+   if (caps.native) {
+      instance->next.GetPhysicalDeviceProperties2(physicalDevice, pProperties);
+      return;
+   }
+   struct lyr_out_chain oc;
+   if (lyr_out_chain_begin(&oc, &instance->alloc, pProperties, sizeof(*pProperties),
+                           lyr_drop_arm_ml, NULL) != VK_SUCCESS) {
+      lyr_loge("vkGetPhysicalDeviceProperties2: out of host memory");
+      return;
+   }
+   instance->next.GetPhysicalDeviceProperties2(physicalDevice, oc.head);
+   lyr_out_chain_end(&oc);
+
+   VkPhysicalDeviceTensorPropertiesARM *tp = (VkPhysicalDeviceTensorPropertiesARM *)lyr_find_struct(
+      pProperties->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM);
+   if (tp)
+      lyr_fill_out(tp, &caps.properties, sizeof(*tp));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+tsr_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
+                                       VkFormatProperties2 *pFormatProperties)
+{
+   struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   struct tsr_caps caps;
+   tsr_query_caps(instance, physicalDevice, &caps);
+   if (caps.native) {
+      instance->next.GetPhysicalDeviceFormatProperties2(physicalDevice, format, pFormatProperties);
+      return;
+   }
+   if (tsr_format_is_arm(format)) {
+      /* Formats only VK_ARM_tensors defines: no image or buffer features,
+       * and the driver below never sees the value. */
+      memset(&pFormatProperties->formatProperties, 0, sizeof(pFormatProperties->formatProperties));
+   } else {
+      struct lyr_out_chain oc;
+      if (lyr_out_chain_begin(&oc, &instance->alloc, pFormatProperties,
+                              sizeof(*pFormatProperties), lyr_drop_arm_ml, NULL) != VK_SUCCESS) {
+         lyr_loge("vkGetPhysicalDeviceFormatProperties2: out of host memory");
+         return;
+      }
+      instance->next.GetPhysicalDeviceFormatProperties2(physicalDevice, format, oc.head);
+      lyr_out_chain_end(&oc);
+   }
+
+   VkTensorFormatPropertiesARM *tfp = (VkTensorFormatPropertiesARM *)lyr_find_struct(
+      pFormatProperties->pNext, VK_STRUCTURE_TYPE_TENSOR_FORMAT_PROPERTIES_ARM);
+   if (tfp) {
+      tfp->optimalTilingTensorFeatures =
+         tsr_format_features(instance, physicalDevice, &caps, format, true);
+      tfp->linearTilingTensorFeatures =
+         tsr_format_features(instance, physicalDevice, &caps, format, false);
+   }
+}

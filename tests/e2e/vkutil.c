@@ -1,0 +1,202 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * End-to-end test helpers; see vkutil.h.
+ */
+#include "vkutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test.h"
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL
+messenger_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+             VkDebugUtilsMessageTypeFlagsEXT types,
+             const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+   struct vku *v = user;
+   if (v->expect_device_failure && strstr(data->pMessage, "Failed to create device chain")) {
+      fprintf(stderr, "expected loader message: %s\n", data->pMessage);
+      return VK_FALSE;
+   }
+   if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
+      v->validation_errors++;
+      fprintf(stderr, "VALIDATION ERROR: %s\n", data->pMessage);
+   } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+      v->validation_warnings++;
+      fprintf(stderr, "validation warning: %s\n", data->pMessage);
+   }
+   return VK_FALSE;
+}
+
+VkResult
+vku_init(struct vku *v, const char *const *layers, unsigned layer_count, bool validation)
+{
+   memset(v, 0, sizeof(*v));
+   const char *names[16];
+   unsigned n = 0;
+   for (unsigned i = 0; i < layer_count && n < 15; i++)
+      names[n++] = layers[i];
+   if (validation)
+      names[n++] = VKU_VALIDATION;
+
+   const char *extensions[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   VkDebugUtilsMessengerCreateInfoEXT mci = {
+      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT,
+      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+      .pfnUserCallback = messenger_cb,
+      .pUserData = v,
+   };
+   VkApplicationInfo app = {
+      .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+      .pApplicationName = "vmel-test",
+      .apiVersion = VK_API_VERSION_1_3,
+   };
+   VkInstanceCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .pNext = validation ? &mci : NULL,
+      .pApplicationInfo = &app,
+      .enabledLayerCount = n,
+      .ppEnabledLayerNames = names,
+      .enabledExtensionCount = validation ? 1 : 0,
+      .ppEnabledExtensionNames = extensions,
+   };
+   VkResult result = vkCreateInstance(&ici, NULL, &v->instance);
+   if (result != VK_SUCCESS)
+      return result;
+   if (validation) {
+      PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
+         vkGetInstanceProcAddr(v->instance, "vkCreateDebugUtilsMessengerEXT");
+      if (create)
+         create(v->instance, &mci, NULL, &v->messenger);
+   }
+   uint32_t count = 1;
+   VkPhysicalDevice pd = VK_NULL_HANDLE;
+   result = vkEnumeratePhysicalDevices(v->instance, &count, &pd);
+   if ((result == VK_SUCCESS || result == VK_INCOMPLETE) && count)
+      v->physical_device = pd;
+   return VK_SUCCESS;
+}
+
+void
+vku_require_device(struct vku *v)
+{
+   if (!v->physical_device) {
+      printf("SKIP: no Vulkan device\n");
+      exit(TEST_SKIP_CODE);
+   }
+}
+
+void
+vku_finish(struct vku *v)
+{
+   if (!v->instance)
+      return;
+   if (v->messenger) {
+      PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
+         vkGetInstanceProcAddr(v->instance, "vkDestroyDebugUtilsMessengerEXT");
+      if (destroy)
+         destroy(v->instance, v->messenger, NULL);
+   }
+   vkDestroyInstance(v->instance, NULL);
+   ok(v->validation_errors == 0, "%u validation errors", v->validation_errors);
+   v->instance = VK_NULL_HANDLE;
+}
+
+PFN_vkVoidFunction
+vku_proc(struct vku *v, const char *name)
+{
+   return vkGetInstanceProcAddr(v->instance, name);
+}
+
+VkResult
+vku_create_device(struct vku *v, const char *const *extensions, unsigned count, const void *pnext,
+                  VkDevice *device)
+{
+   uint32_t nfam = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(v->physical_device, &nfam, NULL);
+   VkQueueFamilyProperties fams[16];
+   if (nfam > 16)
+      nfam = 16;
+   vkGetPhysicalDeviceQueueFamilyProperties(v->physical_device, &nfam, fams);
+   uint32_t family = 0;
+   for (uint32_t i = 0; i < nfam; i++) {
+      if (fams[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+         family = i;
+         break;
+      }
+   }
+   float priority = 1.0f;
+   VkDeviceQueueCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueFamilyIndex = family,
+      .queueCount = 1,
+      .pQueuePriorities = &priority,
+   };
+   VkDeviceCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+      .pNext = pnext,
+      .queueCreateInfoCount = 1,
+      .pQueueCreateInfos = &qci,
+      .enabledExtensionCount = count,
+      .ppEnabledExtensionNames = extensions,
+   };
+   return vkCreateDevice(v->physical_device, &dci, NULL, device);
+}
+
+bool
+vku_has_device_extension(struct vku *v, const char *name)
+{
+   uint32_t n = 0;
+   vkEnumerateDeviceExtensionProperties(v->physical_device, NULL, &n, NULL);
+   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
+   if (!props)
+      return false;
+   vkEnumerateDeviceExtensionProperties(v->physical_device, NULL, &n, props);
+   bool found = false;
+   for (uint32_t i = 0; i < n; i++)
+      found |= strcmp(props[i].extensionName, name) == 0;
+   free(props);
+   return found;
+}
+
+static int saved_stderr = -1;
+static FILE *capture_file;
+static char capture_text[65536];
+
+void
+vku_capture_stderr_begin(void)
+{
+   fflush(stderr);
+   capture_file = tmpfile();
+   if (!capture_file)
+      return;
+   saved_stderr = dup(2);
+   dup2(fileno(capture_file), 2);
+}
+
+const char *
+vku_capture_stderr_end(void)
+{
+   capture_text[0] = 0;
+   if (!capture_file)
+      return capture_text;
+   fflush(stderr);
+   dup2(saved_stderr, 2);
+   close(saved_stderr);
+   rewind(capture_file);
+   size_t n = fread(capture_text, 1, sizeof(capture_text) - 1, capture_file);
+   capture_text[n] = 0;
+   fclose(capture_file);
+   capture_file = NULL;
+   fputs(capture_text, stderr);
+   return capture_text;
+}

@@ -1,0 +1,64 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Helpers for end-to-end tests: instances with a given layer list (our layers
+ * above VK_LAYER_KHRONOS_validation, as ppEnabledLayerNames orders them), a
+ * debug-utils messenger that counts validation errors, the lavapipe device,
+ * and capturing what the layers log to stderr.
+ */
+#ifndef VMEL_VKUTIL_H
+#define VMEL_VKUTIL_H
+
+#include <stdbool.h>
+#include <vulkan/vulkan.h>
+
+#include "vulkan/vulkan_arm_ml.h"
+
+#define VKU_GRAPH "VK_LAYER_ML_Graph_Emulation"
+#define VKU_TENSOR "VK_LAYER_ML_Tensor_Emulation"
+#define VKU_META "VK_LAYER_ML_Emulation"
+#define VKU_VALIDATION "VK_LAYER_KHRONOS_validation"
+#define VKU_FAKE_NATIVE "VK_LAYER_VMEL_test_native"
+
+struct vku {
+   VkInstance instance;
+   VkDebugUtilsMessengerEXT messenger;
+   VkPhysicalDevice physical_device;
+   unsigned validation_errors;
+   unsigned validation_warnings;
+   /* Set while a test expects vkCreateDevice to fail: the loader then reports
+    * "Failed to create device chain" through the messenger, which is not a
+    * validation error. */
+   bool expect_device_failure;
+};
+
+/**
+ * Creates an instance (Vulkan 1.3) with layers in this order, then
+ * VK_LAYER_KHRONOS_validation when validation is true, and picks the first
+ * physical device. Returns the vkCreateInstance result.
+ */
+VkResult vku_init(struct vku *v, const char *const *layers, unsigned layer_count, bool validation);
+
+/** Destroys the instance; reports validation errors seen as test failures. */
+void vku_finish(struct vku *v);
+
+/** Looks up an instance-level function (ours included) by name. */
+PFN_vkVoidFunction vku_proc(struct vku *v, const char *name);
+
+/** Creates a device with one compute queue and the given extensions/chain. */
+VkResult vku_create_device(struct vku *v, const char *const *extensions, unsigned count,
+                           const void *pnext, VkDevice *device);
+
+/** True if the device extension is listed (pLayerName NULL). */
+bool vku_has_device_extension(struct vku *v, const char *name);
+
+/** Starts capturing stderr into memory (fd 2 redirected to a temp file). */
+void vku_capture_stderr_begin(void);
+/** Stops capturing; returns the captured text (static buffer) and echoes it. */
+const char *vku_capture_stderr_end(void);
+
+/** Skips the test (exit 77) when no Vulkan 1.3 device is available. */
+void vku_require_device(struct vku *v);
+
+#endif /* VMEL_VKUTIL_H */

@@ -1,0 +1,172 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * VK_LAYER_VMEL_test_native: a test-only layer that pretends the driver
+ * implements VK_ARM_tensors and VK_ARM_data_graph natively, so tests can check
+ * that our layers pass everything through on such a device. It advertises both
+ * extensions, answers their feature structs with a marker pattern our layers
+ * never produce (tensorNonPacked FALSE, dataGraphDescriptorBuffer TRUE),
+ * returns fake vkCreateTensorARM / vkDestroyTensorARM, and hides the ARM names
+ * and structs from the real driver below.
+ */
+#include "lyr_layer.h"
+
+#define FAKE_LAYER_NAME "VK_LAYER_VMEL_test_native"
+#define FAKE_TENSOR_HANDLE 0x7e57
+#define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
+
+static const VkExtensionProperties fake_extensions[] = {
+   {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_TENSORS_SPEC_VERSION},
+   {VK_ARM_DATA_GRAPH_EXTENSION_NAME, VK_ARM_DATA_GRAPH_SPEC_VERSION},
+};
+static const char *const fake_names[] = {VK_ARM_TENSORS_EXTENSION_NAME,
+                                         VK_ARM_DATA_GRAPH_EXTENSION_NAME};
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+fake_CreateInstance(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
+                    VkInstance *pInstance)
+{
+   struct lyr_instance *instance;
+   return lyr_instance_create(info, alloc, pInstance, sizeof(*instance), &instance);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+fake_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
+{
+   lyr_instance_destroy(instance, alloc);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+fake_EnumerateDeviceExtensionProperties(VkPhysicalDevice pd, const char *layer, uint32_t *count,
+                                        VkExtensionProperties *props)
+{
+   struct lyr_instance *instance = lyr_instance_get(pd);
+   if (layer && strcmp(layer, FAKE_LAYER_NAME) == 0)
+      return lyr_enumerate_fixed(fake_extensions, LYR_ARRAY_SIZE(fake_extensions),
+                                 sizeof(fake_extensions[0]), count, props);
+   if (layer)
+      return instance->next.EnumerateDeviceExtensionProperties(pd, layer, count, props);
+   return lyr_enumerate_device_extensions_appended(
+      instance->next.EnumerateDeviceExtensionProperties, pd, fake_extensions,
+      LYR_ARRAY_SIZE(fake_extensions), &instance->alloc, count, props);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+fake_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2 *features)
+{
+   struct lyr_instance *instance = lyr_instance_get(pd);
+   struct lyr_out_chain oc;
+   if (lyr_out_chain_begin(&oc, &instance->alloc, features, sizeof(*features), lyr_drop_arm_ml,
+                           NULL) != VK_SUCCESS)
+      return;
+   instance->next.GetPhysicalDeviceFeatures2(pd, oc.head);
+   lyr_out_chain_end(&oc);
+   VkPhysicalDeviceTensorFeaturesARM *tf = (VkPhysicalDeviceTensorFeaturesARM *)lyr_find_struct(
+      features->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
+   if (tf) {
+      tf->tensorNonPacked = VK_FALSE;
+      tf->shaderTensorAccess = VK_TRUE;
+      tf->shaderStorageTensorArrayDynamicIndexing = VK_FALSE;
+      tf->shaderStorageTensorArrayNonUniformIndexing = VK_FALSE;
+      tf->descriptorBindingStorageTensorUpdateAfterBind = VK_FALSE;
+      tf->tensors = VK_TRUE;
+   }
+   VkPhysicalDeviceDataGraphFeaturesARM *df = (VkPhysicalDeviceDataGraphFeaturesARM *)
+      lyr_find_struct(features->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
+   if (df) {
+      df->dataGraph = VK_TRUE;
+      df->dataGraphUpdateAfterBind = VK_FALSE;
+      df->dataGraphSpecializationConstants = VK_FALSE;
+      df->dataGraphDescriptorBuffer = VK_TRUE;
+      df->dataGraphShaderModule = VK_FALSE;
+   }
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+fake_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo *info,
+                  const VkAllocationCallbacks *alloc, VkDevice *pDevice)
+{
+   struct lyr_instance *instance = lyr_instance_get(pd);
+   struct lyr_feature_request none = {0};
+   struct lyr_device_info_copy copy;
+   VkResult result = lyr_device_info_rewrite(&instance->alloc, info, &none, fake_names,
+                                             LYR_ARRAY_SIZE(fake_names), &copy);
+   if (result != VK_SUCCESS)
+      return result;
+   struct lyr_device *device;
+   result = lyr_device_create(pd, &copy.info, alloc, pDevice, sizeof(*device), &device);
+   lyr_device_info_copy_free(&copy);
+   return result;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+fake_DestroyDevice(VkDevice device, const VkAllocationCallbacks *alloc)
+{
+   lyr_device_destroy(device, alloc);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+fake_CreateTensorARM(VkDevice device, const VkTensorCreateInfoARM *info,
+                     const VkAllocationCallbacks *alloc, VkTensorARM *tensor)
+{
+   *tensor = (VkTensorARM)(uintptr_t)FAKE_TENSOR_HANDLE;
+   return VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+fake_DestroyTensorARM(VkDevice device, VkTensorARM tensor, const VkAllocationCallbacks *alloc)
+{
+}
+
+LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
+                                                                          const char *pName);
+LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetDeviceProcAddr(VkDevice device,
+                                                                        const char *pName);
+
+static const struct lyr_hook fake_instance_hooks[] = {
+   HOOK(GetInstanceProcAddr, vkGetInstanceProcAddr),
+   HOOK(CreateInstance, fake_CreateInstance),
+   HOOK(DestroyInstance, fake_DestroyInstance),
+   HOOK(CreateDevice, fake_CreateDevice),
+   HOOK(EnumerateDeviceExtensionProperties, fake_EnumerateDeviceExtensionProperties),
+   HOOK(GetPhysicalDeviceFeatures2, fake_GetPhysicalDeviceFeatures2),
+   HOOK(GetPhysicalDeviceFeatures2KHR, fake_GetPhysicalDeviceFeatures2),
+};
+static const struct lyr_hook fake_device_hooks[] = {
+   HOOK(GetDeviceProcAddr, vkGetDeviceProcAddr),
+   HOOK(DestroyDevice, fake_DestroyDevice),
+   HOOK(CreateTensorARM, fake_CreateTensorARM),
+   HOOK(DestroyTensorARM, fake_DestroyTensorARM),
+};
+static const struct lyr_hooks fake_hooks = {
+   .instance = fake_instance_hooks,
+   .instance_count = LYR_ARRAY_SIZE(fake_instance_hooks),
+   .device_always = fake_device_hooks,
+   .device_always_count = LYR_ARRAY_SIZE(fake_device_hooks),
+};
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
+fake_GetPhysicalDeviceProcAddr(VkInstance instance, const char *pName)
+{
+   return lyr_get_physical_device_proc_addr(&fake_hooks, instance, pName);
+}
+
+LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
+vkGetInstanceProcAddr(VkInstance instance, const char *pName)
+{
+   return lyr_get_instance_proc_addr(&fake_hooks, instance, pName);
+}
+
+LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
+vkGetDeviceProcAddr(VkDevice device, const char *pName)
+{
+   return lyr_get_device_proc_addr(&fake_hooks, device, pName);
+}
+
+LYR_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
+vkNegotiateLoaderLayerInterfaceVersion(VkNegotiateLayerInterface *pVersionStruct)
+{
+   return lyr_negotiate(pVersionStruct, vkGetInstanceProcAddr, vkGetDeviceProcAddr,
+                        fake_GetPhysicalDeviceProcAddr);
+}
