@@ -84,6 +84,9 @@ lyr_log_enabled(enum lyr_log_domain domain, enum lyr_log_level level)
    return level <= levels[domain];
 }
 
+static void log_va(enum lyr_log_domain domain, enum lyr_log_level level, const char *file,
+                   int line, const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+
 static void
 log_va(enum lyr_log_domain domain, enum lyr_log_level level, const char *file, int line,
        const char *fmt, va_list ap)

@@ -2,12 +2,13 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * pNext chains: struct sizes (the hand-written ARM ML table here, the core
- * table generated from vk.xml in lyr_struct_sizes.c), lookup, and the two ways
- * of calling down without the structs the next layer must not see: input
- * chains are cloned into one allocation, output chains get a shadow whose
- * results are copied back. Nothing here ever writes into an application's
- * struct except the copy-back of output members in lyr_out_chain_end().
+ * pNext chains: struct sizes (the hand-written ARM ML table and the loader's
+ * link structs here, the core table generated from vk.xml in
+ * lyr_struct_sizes.c), lookup, and the two ways of calling down without the
+ * structs the next layer must not see: input chains are cloned into one
+ * allocation, output chains get a shadow whose results are copied back.
+ * Nothing here ever writes into an application's struct except the copy-back
+ * of output members in lyr_out_chain_end().
  * Device-creation rewriting lives in lyr_device_features.c.
  */
 #include "lyr_pnext.h"
@@ -301,6 +302,7 @@ lyr_chain_copy_free(struct lyr_chain_copy *copy)
    memset(copy, 0, sizeof(*copy));
 }
 
+/* s keeps its own pNext, so a caller may append a whole chain of its structs. */
 void
 lyr_chain_append(void *head, void *s)
 {
@@ -342,6 +344,7 @@ lyr_out_chain_begin(struct lyr_out_chain *oc, const VkAllocationCallbacks *alloc
       return VK_SUCCESS;
 
    head_size = head_copy_size(app_head, head_size);
+   oc->head = NULL; /* until the shadow exists */
    if (!head_size)
       return lyr_error(VK_ERROR_UNKNOWN, "pNext: cannot shadow a struct of unknown sType %d",
                        (int)app->sType);
@@ -358,10 +361,8 @@ lyr_out_chain_begin(struct lyr_out_chain *oc, const VkAllocationCallbacks *alloc
    size_t table = align_up(count * sizeof(struct out_copy));
    char *block =
        lyr_alloc(alloc, table + copies, LYR_CHAIN_ALIGN, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-   if (!block) {
-      oc->head = NULL;
+   if (!block)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   }
 
    struct out_copy *entries = (struct out_copy *)block;
    size_t offset = table;

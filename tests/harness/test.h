@@ -63,19 +63,36 @@ test_check_(bool cond, const char *file, int line, const char *fmt, ...)
 /** ok(cond, fmt, ...): counts a check; prints fmt when cond is false. */
 #define ok(cond, ...) test_check_(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 
+static inline bool
+test_check_u64_(uint64_t got, uint64_t want, const char *got_expr, const char *want_expr,
+                const char *file, int line)
+{
+   return test_check_(got == want, file, line, "%s == %" PRIu64 ", expected %s == %" PRIu64,
+                      got_expr, got, want_expr, want);
+}
+
+static inline bool
+test_check_i64_(int64_t got, int64_t want, const char *got_expr, const char *want_expr,
+                const char *file, int line)
+{
+   return test_check_(got == want, file, line, "%s == %" PRId64 ", expected %s == %" PRId64,
+                      got_expr, got, want_expr, want);
+}
+
+static inline bool
+test_check_str_(const char *got, const char *want, const char *got_expr, const char *file,
+                int line)
+{
+   return test_check_(got && strcmp(got, want) == 0, file, line, "%s == \"%s\", expected \"%s\"",
+                      got_expr, got ? got : "(null)", want);
+}
+
+/* Each argument is evaluated exactly once. */
 #define check_eq_u64(got, want)                                                                    \
-   test_check_((uint64_t)(got) == (uint64_t)(want), __FILE__, __LINE__,                            \
-               "%s == %" PRIu64 ", expected %s == %" PRIu64, #got, (uint64_t)(got), #want,         \
-               (uint64_t)(want))
-
+   test_check_u64_((uint64_t)(got), (uint64_t)(want), #got, #want, __FILE__, __LINE__)
 #define check_eq_i64(got, want)                                                                    \
-   test_check_((int64_t)(got) == (int64_t)(want), __FILE__, __LINE__,                              \
-               "%s == %" PRId64 ", expected %s == %" PRId64, #got, (int64_t)(got), #want,          \
-               (int64_t)(want))
-
-#define check_str(got, want)                                                                       \
-   test_check_((got) && strcmp((got), (want)) == 0, __FILE__, __LINE__,                            \
-               "%s == \"%s\", expected \"%s\"", #got, (got) ? (got) : "(null)", (want))
+   test_check_i64_((int64_t)(got), (int64_t)(want), #got, #want, __FILE__, __LINE__)
+#define check_str(got, want) test_check_str_((got), (want), #got, __FILE__, __LINE__)
 
 static inline int
 test_done(void)
