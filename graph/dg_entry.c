@@ -45,19 +45,11 @@ static const struct lyr_hook dg_device_hooks_always[] = {
    HOOK(DestroyDevice, dg_DestroyDevice),
 };
 
-/* The VK_ARM_data_graph commands join this table with graph pipelines and
- * sessions; until then vkGetDeviceProcAddr returns NULL for them. */
-static const struct lyr_hook *const dg_device_hooks_emulated = NULL;
-
 #undef HOOK
 
 static const struct lyr_hooks dg_hooks = {
-   .instance = dg_instance_hooks,
-   .instance_count = LYR_ARRAY_SIZE(dg_instance_hooks),
-   .device_always = dg_device_hooks_always,
-   .device_always_count = LYR_ARRAY_SIZE(dg_device_hooks_always),
-   .device_emulated = dg_device_hooks_emulated,
-   .device_emulated_count = 0,
+   .instance = LYR_HOOK_TABLE(dg_instance_hooks),
+   .device_always = LYR_HOOK_TABLE(dg_device_hooks_always),
 };
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL

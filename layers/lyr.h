@@ -78,14 +78,20 @@ struct lyr_hook {
  *  functions up). Returns NULL when absent. */
 PFN_vkVoidFunction lyr_hook_find(const struct lyr_hook *hooks, size_t count, const char *name);
 
-/** A layer's hook tables. Device hooks in "emulated" are answered only for
- *  devices the layer emulates on; "always" hooks for every device. */
+/** A table of hooks; each area of a layer (tensors, descriptors, ...) has one. */
+struct lyr_hook_table {
+   const struct lyr_hook *hooks;
+   size_t count;
+};
+
+#define LYR_HOOK_TABLE(array) {(array), LYR_ARRAY_SIZE(array)}
+
+/** A layer's hook tables. Device hooks in "emulated" tables are answered only
+ *  for devices the layer emulates on; "always" hooks for every device. */
 struct lyr_hooks {
-   const struct lyr_hook *instance; /* instance and physical-device level */
-   size_t instance_count;
-   const struct lyr_hook *device_always;
-   size_t device_always_count;
-   const struct lyr_hook *device_emulated;
+   struct lyr_hook_table instance; /* instance and physical-device level */
+   struct lyr_hook_table device_always;
+   const struct lyr_hook_table *const *device_emulated; /* tables */
    size_t device_emulated_count;
 };
 

@@ -159,17 +159,30 @@ lyr_physical_device_api_version(struct lyr_instance *instance, VkPhysicalDevice 
    return props.apiVersion;
 }
 
+static PFN_vkVoidFunction
+find_emulated(const struct lyr_hooks *hooks, const char *name)
+{
+   for (size_t t = 0; t < hooks->device_emulated_count; t++) {
+      const struct lyr_hook_table *table = hooks->device_emulated[t];
+      PFN_vkVoidFunction fn = lyr_hook_find(table->hooks, table->count, name);
+      if (fn)
+         return fn;
+   }
+   return NULL;
+}
+
 PFN_vkVoidFunction
 lyr_get_device_proc_addr(const struct lyr_hooks *hooks, VkDevice device, const char *name)
 {
-   PFN_vkVoidFunction fn = lyr_hook_find(hooks->device_always, hooks->device_always_count, name);
+   PFN_vkVoidFunction fn =
+      lyr_hook_find(hooks->device_always.hooks, hooks->device_always.count, name);
    if (fn)
       return fn;
    struct lyr_device *dev = lyr_device_get(device);
    if (!dev)
       return NULL;
    if (dev->emulating) {
-      fn = lyr_hook_find(hooks->device_emulated, hooks->device_emulated_count, name);
+      fn = find_emulated(hooks, name);
       if (fn)
          return fn;
    }
@@ -179,11 +192,11 @@ lyr_get_device_proc_addr(const struct lyr_hooks *hooks, VkDevice device, const c
 PFN_vkVoidFunction
 lyr_get_instance_proc_addr(const struct lyr_hooks *hooks, VkInstance instance, const char *name)
 {
-   PFN_vkVoidFunction fn = lyr_hook_find(hooks->instance, hooks->instance_count, name);
+   PFN_vkVoidFunction fn = lyr_hook_find(hooks->instance.hooks, hooks->instance.count, name);
    if (!fn)
-      fn = lyr_hook_find(hooks->device_always, hooks->device_always_count, name);
+      fn = lyr_hook_find(hooks->device_always.hooks, hooks->device_always.count, name);
    if (!fn)
-      fn = lyr_hook_find(hooks->device_emulated, hooks->device_emulated_count, name);
+      fn = find_emulated(hooks, name);
    if (fn)
       return fn;
    struct lyr_instance *inst = lyr_instance_get(instance);
@@ -194,7 +207,7 @@ PFN_vkVoidFunction
 lyr_get_physical_device_proc_addr(const struct lyr_hooks *hooks, VkInstance instance,
                                   const char *name)
 {
-   PFN_vkVoidFunction fn = lyr_hook_find(hooks->instance, hooks->instance_count, name);
+   PFN_vkVoidFunction fn = lyr_hook_find(hooks->instance.hooks, hooks->instance.count, name);
    if (fn)
       return fn;
    struct lyr_instance *inst = lyr_instance_get(instance);

@@ -43,7 +43,56 @@
 
 #define LYR_DEVICE_NEXT(X)                                                                         \
    X(DestroyDevice)                                                                                \
-   X(GetDeviceQueue)
+   X(GetDeviceQueue)                                                                               \
+   X(AllocateMemory)                                                                               \
+   X(FreeMemory)                                                                                   \
+   X(MapMemory)                                                                                    \
+   X(UnmapMemory)                                                                                  \
+   X(CreateBuffer)                                                                                 \
+   X(DestroyBuffer)                                                                                \
+   X(GetBufferMemoryRequirements2)                                                                 \
+   X(GetDeviceBufferMemoryRequirements)                                                            \
+   X(BindBufferMemory2)                                                                            \
+   X(GetBufferDeviceAddress)                                                                       \
+   X(GetBufferOpaqueCaptureAddress)                                                                \
+   X(CreateImage)                                                                                  \
+   X(DestroyImage)                                                                                 \
+   X(BindImageMemory)                                                                              \
+   X(BindImageMemory2)                                                                             \
+   X(GetImageSubresourceLayout)                                                                    \
+   X(CreateDescriptorSetLayout)                                                                    \
+   X(DestroyDescriptorSetLayout)                                                                   \
+   X(GetDescriptorSetLayoutSupport)                                                                \
+   X(CreateDescriptorPool)                                                                         \
+   X(UpdateDescriptorSets)                                                                         \
+   X(CreateDescriptorUpdateTemplate)                                                               \
+   X(DestroyDescriptorUpdateTemplate)                                                              \
+   X(UpdateDescriptorSetWithTemplate)                                                              \
+   X(CreatePipelineLayout)                                                                         \
+   X(DestroyPipelineLayout)                                                                        \
+   X(CreateShaderModule)                                                                           \
+   X(DestroyShaderModule)                                                                          \
+   X(CreateComputePipelines)                                                                       \
+   X(DestroyPipeline)                                                                              \
+   X(SetDebugUtilsObjectNameEXT)                                                                   \
+   X(AllocateCommandBuffers)                                                                       \
+   X(FreeCommandBuffers)                                                                           \
+   X(BeginCommandBuffer)                                                                           \
+   X(ResetCommandBuffer)                                                                           \
+   X(ResetCommandPool)                                                                             \
+   X(DestroyCommandPool)                                                                           \
+   X(CmdBindPipeline)                                                                              \
+   X(CmdBindDescriptorSets)                                                                        \
+   X(CmdPushConstants)                                                                             \
+   X(CmdDispatch)                                                                                  \
+   X(CmdCopyBuffer)                                                                                \
+   X(CmdPipelineBarrier)                                                                           \
+   X(CmdPipelineBarrier2)                                                                          \
+   X(CmdWaitEvents)                                                                                \
+   X(CmdWaitEvents2)                                                                               \
+   X(CmdSetEvent2)                                                                                 \
+   X(CmdPushDescriptorSetKHR)                                                                      \
+   X(CmdPushDescriptorSetWithTemplateKHR)
 
 #define LYR_NEXT_DECLARE(name) PFN_vk##name name;
 

@@ -125,9 +125,8 @@ tsr_format_is_arm(VkFormat format)
           format == VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E5M2_ARM;
 }
 
-/* The element width in bytes of a format tensors can hold, or 0. */
-static unsigned
-tensor_element_size(VkFormat format)
+unsigned
+tsr_format_element_size(VkFormat format)
 {
    switch ((int)format) {
    case VK_FORMAT_R8_BOOL_ARM:
@@ -159,7 +158,7 @@ static bool
 shader_can_access(const struct tsr_caps *caps, VkFormat format)
 {
    const struct lyr_feature_request *f = &caps->device_features;
-   switch (tensor_element_size(format)) {
+   switch (tsr_format_element_size(format)) {
    case 1:
       return f->storage_buffer_8bit_access;
    case 2:
@@ -177,7 +176,7 @@ VkFormatFeatureFlags2
 tsr_format_features(struct lyr_instance *instance, VkPhysicalDevice physical_device,
                     const struct tsr_caps *caps, VkFormat format, bool optimal)
 {
-   if (!caps->can_emulate || tensor_element_size(format) == 0)
+   if (!caps->can_emulate || tsr_format_element_size(format) == 0)
       return 0;
    /* Copies move bytes, so every element type can be transferred. */
    VkFormatFeatureFlags2 features =

@@ -41,6 +41,49 @@ chain_has_arm_ml(const void *chain)
    return false;
 }
 
+/* The device-level state of the emulation, in the order it is torn down. */
+static VkResult
+emulation_init(struct tsr_device *device, const struct tsr_caps *caps)
+{
+   struct lyr_instance *instance = device->base.instance;
+   VkPhysicalDeviceProperties props;
+   device->caps = *caps;
+   instance->next.GetPhysicalDeviceProperties(device->base.physical_device, &props);
+   device->limits = props.limits;
+   instance->next.GetPhysicalDeviceMemoryProperties(device->base.physical_device,
+                                                    &device->memory_properties);
+   VkResult result;
+   if ((result = tsr_memory_init(device)) != VK_SUCCESS)
+      return result;
+   if ((result = tsr_record_pool_init(device)) != VK_SUCCESS)
+      goto fail_records;
+   if ((result = tsr_descriptor_init(device)) != VK_SUCCESS)
+      goto fail_descriptors;
+   if ((result = tsr_image_init(device)) != VK_SUCCESS)
+      goto fail_images;
+   if ((result = tsr_copy_init(device)) != VK_SUCCESS)
+      goto fail_copy;
+   return VK_SUCCESS;
+
+fail_copy:
+   tsr_image_finish(device);
+fail_images:
+   tsr_descriptor_finish(device);
+fail_descriptors:
+   tsr_record_pool_finish(device);
+fail_records:
+   return result;
+}
+
+static void
+emulation_finish(struct tsr_device *device)
+{
+   tsr_copy_finish(device);
+   tsr_image_finish(device);
+   tsr_descriptor_finish(device);
+   tsr_record_pool_finish(device);
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCreateInfo,
                  const VkAllocationCallbacks *pAllocator, VkDevice *pDevice)
@@ -92,13 +135,23 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
    if (result != VK_SUCCESS)
       return result;
    device->emulating = emulate;
-   if (emulate)
-      lyr_logi("emulating %s on this device", VK_ARM_TENSORS_EXTENSION_NAME);
+   if (!emulate)
+      return VK_SUCCESS;
+   result = emulation_init((struct tsr_device *)device, &caps);
+   if (result != VK_SUCCESS) {
+      lyr_device_destroy(*pDevice, pAllocator);
+      *pDevice = VK_NULL_HANDLE;
+      return result;
+   }
+   lyr_logi("emulating %s on this device", VK_ARM_TENSORS_EXTENSION_NAME);
    return VK_SUCCESS;
 }
 
 VKAPI_ATTR void VKAPI_CALL
-tsr_DestroyDevice(VkDevice device, const VkAllocationCallbacks *pAllocator)
+tsr_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *pAllocator)
 {
-   lyr_device_destroy(device, pAllocator);
+   struct tsr_device *device = tsr_device_get(_device);
+   if (device && device->base.emulating)
+      emulation_finish(device);
+   lyr_device_destroy(_device, pAllocator);
 }

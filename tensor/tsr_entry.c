@@ -29,6 +29,8 @@ static const struct lyr_hook tsr_instance_hooks[] = {
    HOOK(GetPhysicalDeviceProperties2KHR, tsr_GetPhysicalDeviceProperties2),
    HOOK(GetPhysicalDeviceFormatProperties2, tsr_GetPhysicalDeviceFormatProperties2),
    HOOK(GetPhysicalDeviceFormatProperties2KHR, tsr_GetPhysicalDeviceFormatProperties2),
+   HOOK(GetPhysicalDeviceExternalTensorPropertiesARM,
+        tsr_GetPhysicalDeviceExternalTensorPropertiesARM),
 };
 
 static const struct lyr_hook tsr_device_hooks_always[] = {
@@ -36,19 +38,25 @@ static const struct lyr_hook tsr_device_hooks_always[] = {
    HOOK(DestroyDevice, tsr_DestroyDevice),
 };
 
-/* The VK_ARM_tensors commands join this table with the tensor objects; until
- * then vkGetDeviceProcAddr returns NULL for them on emulated devices. */
-static const struct lyr_hook *const tsr_device_hooks_emulated = NULL;
-
 #undef HOOK
 
+/* Device hooks answered only on devices that emulate VK_ARM_tensors, one
+ * table per area (each defined in the area's file). */
+static const struct lyr_hook_table *const tsr_device_tables[] = {
+   &tsr_tensor_hooks,
+   &tsr_view_hooks,
+   &tsr_memory_hooks,
+   &tsr_descriptor_hooks,
+   &tsr_barrier_hooks,
+   &tsr_copy_hooks,
+   &tsr_image_hooks,
+};
+
 static const struct lyr_hooks tsr_hooks = {
-   .instance = tsr_instance_hooks,
-   .instance_count = LYR_ARRAY_SIZE(tsr_instance_hooks),
-   .device_always = tsr_device_hooks_always,
-   .device_always_count = LYR_ARRAY_SIZE(tsr_device_hooks_always),
-   .device_emulated = tsr_device_hooks_emulated,
-   .device_emulated_count = 0,
+   .instance = LYR_HOOK_TABLE(tsr_instance_hooks),
+   .device_always = LYR_HOOK_TABLE(tsr_device_hooks_always),
+   .device_emulated = tsr_device_tables,
+   .device_emulated_count = LYR_ARRAY_SIZE(tsr_device_tables),
 };
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL

@@ -13,6 +13,10 @@
 #define LYR_LOG_THIS_DOMAIN LYR_LOG_TENSOR
 #include "lyr_layer.h"
 
+#include <assert.h>
+
+#include "kernel_abi/tensor_record.h"
+
 #define TSR_LAYER_NAME "VK_LAYER_ML_Tensor_Emulation"
 #define TSR_MAX_RANK 6
 
@@ -21,10 +25,6 @@ struct tsr_instance {
    struct lyr_instance base;
 };
 
-/* Attached to VkDevice. */
-struct tsr_device {
-   struct lyr_device base;
-};
 
 /** What this layer can offer on one physical device, derived from what the
  *  layers and driver below report. */
@@ -41,6 +41,154 @@ struct tsr_caps {
    VkPhysicalDeviceTensorFeaturesARM features;
    VkPhysicalDeviceTensorPropertiesARM properties;
 };
+
+/* ---- objects we own (the handle is the pointer) ------------------------ */
+
+#define TSR_MAGIC_TENSOR 0x544e5352u /* "TNSR" */
+#define TSR_MAGIC_VIEW 0x54564557u   /* "TVEW" */
+
+/* A VkTensorARM: a VkBuffer of the driver holding the elements. */
+struct tsr_tensor {
+   uint32_t magic;
+   VkBuffer buffer;
+   VkFormat format;
+   VkTensorTilingARM tiling;
+   VkTensorUsageFlagsARM usage;
+   VkTensorCreateFlagsARM flags;
+   uint32_t rank;
+   uint32_t element_size;
+   int64_t dims[TSR_MAX_RANK];    /* dims[0] outermost */
+   int64_t strides[TSR_MAX_RANK]; /* bytes: the application's, or packed */
+   bool explicit_strides;         /* the application gave pStrides */
+   bool packed;
+   VkDeviceSize size;             /* bytes the data spans: strides[0] * dims[0] */
+   /* Set by vkBindTensorMemoryARM. */
+   VkDeviceMemory memory;
+   VkDeviceSize memory_offset;
+   VkDeviceAddress address;
+};
+
+/* Where a view's tensor record lives: one slot of a record chunk. */
+struct tsr_record_slot {
+   VkBuffer buffer;                   /* the chunk's buffer (descriptor target) */
+   VkDeviceSize offset;               /* of the record in that buffer */
+   struct vmel_tensor_record *mapped; /* host pointer to the record */
+   uint32_t chunk;
+   uint32_t index;
+};
+
+/* A VkTensorViewARM. */
+struct tsr_tensor_view {
+   uint32_t magic;
+   struct tsr_tensor *tensor;
+   VkFormat format;
+   struct tsr_record_slot record;
+};
+
+static inline struct tsr_tensor *
+tsr_tensor_from_handle(VkTensorARM handle)
+{
+   struct tsr_tensor *t = (struct tsr_tensor *)(uintptr_t)handle;
+   assert(!t || t->magic == TSR_MAGIC_TENSOR);
+   return t;
+}
+
+static inline VkTensorARM
+tsr_tensor_to_handle(struct tsr_tensor *t)
+{
+   return (VkTensorARM)(uintptr_t)t;
+}
+
+static inline struct tsr_tensor_view *
+tsr_view_from_handle(VkTensorViewARM handle)
+{
+   struct tsr_tensor_view *v = (struct tsr_tensor_view *)(uintptr_t)handle;
+   assert(!v || v->magic == TSR_MAGIC_VIEW);
+   return v;
+}
+
+static inline VkTensorViewARM
+tsr_view_to_handle(struct tsr_tensor_view *v)
+{
+   return (VkTensorViewARM)(uintptr_t)v;
+}
+
+/* Pooled device memory for tensor records (tsr_view.c): host-visible chunks
+ * of records, a free list, behind a mutex. */
+struct tsr_record_pool {
+   pthread_mutex_t lock;
+   struct tsr_record_chunk *chunks; /* array of chunk_count */
+   uint32_t chunk_count;
+   uint32_t *free_slots; /* stack of (chunk << 16 | index) */
+   uint32_t free_count;
+   uint32_t free_capacity;
+   VkDeviceSize stride; /* record stride: minStorageBufferOffsetAlignment-aligned */
+};
+
+/* Attached to VkDevice. */
+struct tsr_device {
+   struct lyr_device base;
+   struct tsr_caps caps; /* as when the device was created */
+   VkPhysicalDeviceMemoryProperties memory_properties;
+   VkPhysicalDeviceLimits limits;
+   struct tsr_record_pool records;
+   uint32_t tensor_memory_types; /* bit mask, from a probe buffer */
+   /* Descriptor update templates with tensor entries (tsr_descriptor.c). */
+   struct lyr_map templates;
+   /* Images created with tensor-aliasing usage (tsr_image.c). */
+   struct lyr_map alias_images;
+   /* The compute copy kernel and per-command-buffer state (tsr_copy.c). */
+   struct tsr_copy_state *copy;
+};
+
+static inline struct tsr_device *
+tsr_device_get(const void *dispatchable)
+{
+   return (struct tsr_device *)lyr_device_get(dispatchable);
+}
+
+/** Element size in bytes of a format tensors can hold, or 0. */
+unsigned tsr_format_element_size(VkFormat format);
+
+/* ---- per-area setup and hooks ----------------------------------------- */
+
+VkResult tsr_record_pool_init(struct tsr_device *device);
+void tsr_record_pool_finish(struct tsr_device *device);
+/** Fills a record for the view's tensor and format. */
+void tsr_record_write(const struct tsr_tensor_view *view);
+
+VkResult tsr_copy_init(struct tsr_device *device);
+void tsr_copy_finish(struct tsr_device *device);
+
+VkResult tsr_descriptor_init(struct tsr_device *device);
+void tsr_descriptor_finish(struct tsr_device *device);
+
+VkResult tsr_image_init(struct tsr_device *device);
+void tsr_image_finish(struct tsr_device *device);
+/** At vkBindTensorMemoryARM of a tensor with IMAGE_ALIASING usage: when an
+ *  aliasing image is bound at the same memory and offset, the tensor takes its
+ *  strides from the image's subresource layout. Returns VK_ERROR_VALIDATION_FAILED
+ *  (and logs why) when the two cannot alias. */
+VkResult tsr_image_alias_tensor(struct tsr_device *device, struct tsr_tensor *tensor);
+
+/** Buffer usage every tensor buffer gets. */
+#define TSR_BUFFER_USAGE                                                                           \
+   (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |                        \
+    VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT)
+
+/** Memory types tensor buffers can be bound to (tsr_memory.c, set at device
+ *  creation); allocations of these types get VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT. */
+VkResult tsr_memory_init(struct tsr_device *device);
+
+extern const struct lyr_hook_table tsr_tensor_hooks;     /* tsr_tensor.c */
+extern const struct lyr_hook_table tsr_view_hooks;       /* tsr_view.c */
+extern const struct lyr_hook_table tsr_memory_hooks;     /* tsr_memory.c */
+extern const struct lyr_hook_table tsr_descriptor_hooks; /* tsr_descriptor.c */
+extern const struct lyr_hook_table tsr_barrier_hooks;    /* tsr_barrier.c */
+extern const struct lyr_hook_table tsr_copy_hooks;       /* tsr_copy.c */
+extern const struct lyr_hook_table tsr_image_hooks;      /* tsr_image.c */
+
+#define TSR_HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
 void tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
                     struct tsr_caps *caps);
@@ -72,6 +220,9 @@ VKAPI_ATTR void VKAPI_CALL tsr_GetPhysicalDeviceProperties2(
    VkPhysicalDevice physicalDevice, VkPhysicalDeviceProperties2 *pProperties);
 VKAPI_ATTR void VKAPI_CALL tsr_GetPhysicalDeviceFormatProperties2(
    VkPhysicalDevice physicalDevice, VkFormat format, VkFormatProperties2 *pFormatProperties);
+VKAPI_ATTR void VKAPI_CALL tsr_GetPhysicalDeviceExternalTensorPropertiesARM(
+   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalTensorInfoARM *pExternalTensorInfo,
+   VkExternalTensorPropertiesARM *pExternalTensorProperties);
 VKAPI_ATTR VkResult VKAPI_CALL tsr_CreateDevice(VkPhysicalDevice physicalDevice,
                                                 const VkDeviceCreateInfo *pCreateInfo,
                                                 const VkAllocationCallbacks *pAllocator,

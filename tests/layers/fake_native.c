@@ -140,10 +140,8 @@ static const struct lyr_hook fake_device_hooks[] = {
    HOOK(DestroyTensorARM, fake_DestroyTensorARM),
 };
 static const struct lyr_hooks fake_hooks = {
-   .instance = fake_instance_hooks,
-   .instance_count = LYR_ARRAY_SIZE(fake_instance_hooks),
-   .device_always = fake_device_hooks,
-   .device_always_count = LYR_ARRAY_SIZE(fake_device_hooks),
+   .instance = LYR_HOOK_TABLE(fake_instance_hooks),
+   .device_always = LYR_HOOK_TABLE(fake_device_hooks),
 };
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL

@@ -1,0 +1,304 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * VkTensorARM objects: creation (description checks, packed or application
+ * strides), the driver buffer behind each tensor, memory requirements and
+ * binding, and the external-memory query. Views and their records live in
+ * tsr_view.c; allocation flags in tsr_memory.c; aliasing images in tsr_image.c.
+ */
+#include "tsr_private.h"
+
+#include <inttypes.h>
+
+/* Invalid usage the application can detect itself: the spec gives no error
+ * code, so we return VK_ERROR_VALIDATION_FAILED (docs/decisions.md D13). */
+#define TSR_INVALID VK_ERROR_VALIDATION_FAILED_EXT
+
+/* Checks a description and fills the tensor's shape and layout. */
+static VkResult
+tensor_layout_init(struct tsr_device *device, const VkTensorDescriptionARM *d,
+                   struct tsr_tensor *t)
+{
+   const VkPhysicalDeviceTensorPropertiesARM *limits = &device->caps.properties;
+   if (!d)
+      return lyr_error(TSR_INVALID, "vkCreateTensorARM: pDescription is NULL");
+   if (d->dimensionCount < 1 || d->dimensionCount > TSR_MAX_RANK)
+      return lyr_error(TSR_INVALID, "vkCreateTensorARM: dimensionCount %u not in 1..%u",
+                       d->dimensionCount, TSR_MAX_RANK);
+   if (!d->pDimensions)
+      return lyr_error(TSR_INVALID, "vkCreateTensorARM: pDimensions is NULL");
+   if (d->tiling != VK_TENSOR_TILING_LINEAR_ARM && d->tiling != VK_TENSOR_TILING_OPTIMAL_ARM)
+      return lyr_error(TSR_INVALID, "vkCreateTensorARM: tiling %d is not supported", d->tiling);
+   t->element_size = tsr_format_element_size(d->format);
+   if (!t->element_size)
+      return lyr_error(TSR_INVALID, "vkCreateTensorARM: format %d cannot be a tensor format",
+                       d->format);
+   t->rank = d->dimensionCount;
+   t->format = d->format;
+   t->tiling = d->tiling;
+   t->usage = d->usage;
+
+   uint64_t elements = 1;
+   for (uint32_t i = 0; i < t->rank; i++) {
+      int64_t dim = d->pDimensions[i];
+      if (dim <= 0 || (uint64_t)dim > limits->maxPerDimensionTensorElements)
+         return lyr_error(TSR_INVALID,
+                          "vkCreateTensorARM: pDimensions[%u] = %" PRId64 " not in 1..%" PRIu64,
+                          i, dim, limits->maxPerDimensionTensorElements);
+      t->dims[i] = dim;
+      elements *= (uint64_t)dim;
+      if (elements > limits->maxTensorElements)
+         return lyr_error(TSR_INVALID, "vkCreateTensorARM: more than %" PRIu64 " elements",
+                          limits->maxTensorElements);
+   }
+
+   /* Packed strides, used when the application gives none. */
+   int64_t packed[TSR_MAX_RANK];
+   packed[t->rank - 1] = t->element_size;
+   for (uint32_t i = t->rank - 1; i > 0; i--)
+      packed[i - 1] = packed[i] * t->dims[i];
+
+   if (d->pStrides) {
+      /* VkTensorDescriptionARM: strides only with linear tiling; the innermost
+       * equals the element size; each is a positive multiple of the element
+       * size, at most maxTensorStride; and dimensions must not overlap. */
+      if (d->tiling != VK_TENSOR_TILING_LINEAR_ARM)
+         return lyr_error(TSR_INVALID, "vkCreateTensorARM: pStrides with optimal tiling");
+      for (uint32_t i = 0; i < t->rank; i++) {
+         int64_t s = d->pStrides[i];
+         if (s <= 0 || s % t->element_size != 0 || s > limits->maxTensorStride)
+            return lyr_error(TSR_INVALID,
+                             "vkCreateTensorARM: pStrides[%u] = %" PRId64
+                             " must be a positive multiple of the element size %u, at most "
+                             "%" PRId64,
+                             i, s, t->element_size, limits->maxTensorStride);
+         if (i > 0 && d->pStrides[i - 1] < s * t->dims[i])
+            return lyr_error(TSR_INVALID,
+                             "vkCreateTensorARM: pStrides[%u] = %" PRId64 " < pStrides[%u] * "
+                             "pDimensions[%u] = %" PRId64 " (dimensions would overlap)",
+                             i - 1, d->pStrides[i - 1], i, i, s * t->dims[i]);
+         t->strides[i] = s;
+      }
+      if (t->strides[t->rank - 1] != t->element_size)
+         return lyr_error(TSR_INVALID,
+                          "vkCreateTensorARM: innermost stride %" PRId64
+                          " differs from the element size %u",
+                          t->strides[t->rank - 1], t->element_size);
+      t->explicit_strides = true;
+   } else {
+      memcpy(t->strides, packed, sizeof(packed[0]) * t->rank);
+   }
+   t->packed = memcmp(t->strides, packed, sizeof(packed[0]) * t->rank) == 0;
+   t->size = (VkDeviceSize)(t->strides[0] * t->dims[0]);
+   if (t->size > limits->maxTensorSize)
+      return lyr_error(TSR_INVALID, "vkCreateTensorARM: %" PRIu64 " bytes > maxTensorSize %" PRIu64,
+                       (uint64_t)t->size, limits->maxTensorSize);
+
+   if (t->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM) {
+      if (t->tiling == VK_TENSOR_TILING_LINEAR_ARM)
+         return lyr_error(TSR_INVALID,
+                          "vkCreateTensorARM: IMAGE_ALIASING usage needs optimal tiling");
+      if (t->dims[t->rank - 1] > 4)
+         return lyr_error(TSR_INVALID,
+                          "vkCreateTensorARM: IMAGE_ALIASING needs an innermost dimension <= 4, "
+                          "got %" PRId64,
+                          t->dims[t->rank - 1]);
+   }
+   return VK_SUCCESS;
+}
+
+/* The VkBufferCreateInfo behind a tensor; ext and replay are storage for chained structs. */
+static void
+buffer_info_init(const VkTensorCreateInfoARM *info, const struct tsr_tensor *t,
+                 VkBufferCreateInfo *bci, VkExternalMemoryBufferCreateInfo *ext)
+{
+   *bci = (VkBufferCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = t->size,
+      .usage = TSR_BUFFER_USAGE,
+      .sharingMode = info->sharingMode,
+      .queueFamilyIndexCount =
+         info->sharingMode == VK_SHARING_MODE_CONCURRENT ? info->queueFamilyIndexCount : 0,
+      .pQueueFamilyIndices =
+         info->sharingMode == VK_SHARING_MODE_CONCURRENT ? info->pQueueFamilyIndices : NULL,
+   };
+   if (info->flags & VK_TENSOR_CREATE_PROTECTED_BIT_ARM)
+      bci->flags |= VK_BUFFER_CREATE_PROTECTED_BIT;
+   const VkExternalMemoryTensorCreateInfoARM *emt =
+      lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_TENSOR_CREATE_INFO_ARM);
+   if (emt && emt->handleTypes) {
+      *ext = (VkExternalMemoryBufferCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+         .handleTypes = emt->handleTypes,
+      };
+      bci->pNext = ext;
+   }
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+tsr_CreateTensorARM(VkDevice _device, const VkTensorCreateInfoARM *pCreateInfo,
+                    const VkAllocationCallbacks *pAllocator, VkTensorARM *pTensor)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   const VkAllocationCallbacks *alloc = lyr_pick_alloc(&device->base.alloc, pAllocator);
+   const VkTensorCreateFlagsARM known = VK_TENSOR_CREATE_MUTABLE_FORMAT_BIT_ARM |
+                                        VK_TENSOR_CREATE_PROTECTED_BIT_ARM;
+   if (pCreateInfo->flags & ~known)
+      return lyr_error(TSR_INVALID, "vkCreateTensorARM: unsupported flags 0x%" PRIx64,
+                       (uint64_t)(pCreateInfo->flags & ~known));
+
+   struct tsr_tensor *t =
+      lyr_zalloc(alloc, sizeof(*t), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!t)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   t->magic = TSR_MAGIC_TENSOR;
+   t->flags = pCreateInfo->flags;
+   VkResult result = tensor_layout_init(device, pCreateInfo->pDescription, t);
+   if (result != VK_SUCCESS)
+      goto fail;
+
+   VkBufferCreateInfo bci;
+   VkExternalMemoryBufferCreateInfo ext;
+   buffer_info_init(pCreateInfo, t, &bci, &ext);
+   result = device->base.next.CreateBuffer(_device, &bci, pAllocator, &t->buffer);
+   if (result != VK_SUCCESS)
+      goto fail;
+   *pTensor = tsr_tensor_to_handle(t);
+   return VK_SUCCESS;
+
+fail:
+   lyr_free(alloc, t);
+   return result;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+tsr_DestroyTensorARM(VkDevice _device, VkTensorARM tensor, const VkAllocationCallbacks *pAllocator)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   struct tsr_tensor *t = tsr_tensor_from_handle(tensor);
+   if (!t)
+      return;
+   device->base.next.DestroyBuffer(_device, t->buffer, pAllocator);
+   t->magic = 0;
+   lyr_free(lyr_pick_alloc(&device->base.alloc, pAllocator), t);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+tsr_GetTensorMemoryRequirementsARM(VkDevice _device, const VkTensorMemoryRequirementsInfoARM *pInfo,
+                                   VkMemoryRequirements2 *pMemoryRequirements)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   struct tsr_tensor *t = tsr_tensor_from_handle(pInfo->tensor);
+   VkBufferMemoryRequirementsInfo2 info = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2,
+      .buffer = t->buffer,
+   };
+   /* The output chain (VkMemoryDedicatedRequirements) is the driver's to fill. */
+   device->base.next.GetBufferMemoryRequirements2(_device, &info, pMemoryRequirements);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+tsr_GetDeviceTensorMemoryRequirementsARM(VkDevice _device,
+                                         const VkDeviceTensorMemoryRequirementsARM *pInfo,
+                                         VkMemoryRequirements2 *pMemoryRequirements)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   struct tsr_tensor t = {.magic = TSR_MAGIC_TENSOR};
+   if (tensor_layout_init(device, pInfo->pCreateInfo->pDescription, &t) != VK_SUCCESS) {
+      pMemoryRequirements->memoryRequirements = (VkMemoryRequirements){0};
+      return;
+   }
+   VkBufferCreateInfo bci;
+   VkExternalMemoryBufferCreateInfo ext;
+   buffer_info_init(pInfo->pCreateInfo, &t, &bci, &ext);
+   VkDeviceBufferMemoryRequirements req = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_BUFFER_MEMORY_REQUIREMENTS,
+      .pCreateInfo = &bci,
+   };
+   device->base.next.GetDeviceBufferMemoryRequirements(_device, &req, pMemoryRequirements);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+tsr_BindTensorMemoryARM(VkDevice _device, uint32_t bindInfoCount,
+                        const VkBindTensorMemoryInfoARM *pBindInfos)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   VkBindBufferMemoryInfo stack[16];
+   VkBindBufferMemoryInfo *infos = stack;
+   if (bindInfoCount > LYR_ARRAY_SIZE(stack)) {
+      infos = lyr_alloc(&device->base.alloc, bindInfoCount * sizeof(*infos), 8,
+                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!infos)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   for (uint32_t i = 0; i < bindInfoCount; i++) {
+      struct tsr_tensor *t = tsr_tensor_from_handle(pBindInfos[i].tensor);
+      infos[i] = (VkBindBufferMemoryInfo){
+         .sType = VK_STRUCTURE_TYPE_BIND_BUFFER_MEMORY_INFO,
+         .buffer = t->buffer,
+         .memory = pBindInfos[i].memory,
+         .memoryOffset = pBindInfos[i].memoryOffset,
+      };
+   }
+   VkResult result = device->base.next.BindBufferMemory2(_device, bindInfoCount, infos);
+   if (infos != stack)
+      lyr_free(&device->base.alloc, infos);
+   if (result != VK_SUCCESS)
+      return result;
+
+   for (uint32_t i = 0; i < bindInfoCount && result == VK_SUCCESS; i++) {
+      struct tsr_tensor *t = tsr_tensor_from_handle(pBindInfos[i].tensor);
+      t->memory = pBindInfos[i].memory;
+      t->memory_offset = pBindInfos[i].memoryOffset;
+      VkBufferDeviceAddressInfo ai = {
+         .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+         .buffer = t->buffer,
+      };
+      t->address = device->base.next.GetBufferDeviceAddress(_device, &ai);
+      if (t->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM)
+         result = tsr_image_alias_tensor(device, t);
+   }
+   return result;
+}
+
+static const struct lyr_hook hooks[] = {
+   TSR_HOOK(CreateTensorARM, tsr_CreateTensorARM),
+   TSR_HOOK(DestroyTensorARM, tsr_DestroyTensorARM),
+   TSR_HOOK(GetTensorMemoryRequirementsARM, tsr_GetTensorMemoryRequirementsARM),
+   TSR_HOOK(GetDeviceTensorMemoryRequirementsARM, tsr_GetDeviceTensorMemoryRequirementsARM),
+   TSR_HOOK(BindTensorMemoryARM, tsr_BindTensorMemoryARM),
+};
+
+const struct lyr_hook_table tsr_tensor_hooks = LYR_HOOK_TABLE(hooks);
+
+/* ---- instance level -------------------------------------------------- */
+
+VKAPI_ATTR void VKAPI_CALL
+tsr_GetPhysicalDeviceExternalTensorPropertiesARM(
+   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalTensorInfoARM *pExternalTensorInfo,
+   VkExternalTensorPropertiesARM *pExternalTensorProperties)
+{
+   struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   struct tsr_caps caps;
+   tsr_query_caps(instance, physicalDevice, &caps);
+   if (caps.native) {
+      instance->next.GetPhysicalDeviceExternalTensorPropertiesARM(
+         physicalDevice, pExternalTensorInfo, pExternalTensorProperties);
+      return;
+   }
+   const VkTensorDescriptionARM *d = pExternalTensorInfo->pDescription;
+   VkPhysicalDeviceExternalBufferInfo info = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO,
+      .flags = (pExternalTensorInfo->flags & VK_TENSOR_CREATE_PROTECTED_BIT_ARM)
+                  ? VK_BUFFER_CREATE_PROTECTED_BIT
+                  : 0,
+      .usage = TSR_BUFFER_USAGE, /* every tensor buffer has the same usage */
+      .handleType = pExternalTensorInfo->handleType,
+   };
+   VkExternalBufferProperties props = {.sType = VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES};
+   instance->next.GetPhysicalDeviceExternalBufferProperties(physicalDevice, &info, &props);
+   if (!caps.can_emulate || !d || tsr_format_element_size(d->format) == 0)
+      props.externalMemoryProperties = (VkExternalMemoryProperties){0};
+   pExternalTensorProperties->externalMemoryProperties = props.externalMemoryProperties;
+}
