@@ -71,7 +71,8 @@ add_chunk_locked(struct tsr_device *device)
    if (!chunks)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->chunks = chunks;
-   uint32_t need = pool->free_count + TSR_RECORDS_PER_CHUNK;
+   /* Room for every slot of every chunk: all may be free at once. */
+   uint32_t need = (pool->chunk_count + 1) * TSR_RECORDS_PER_CHUNK;
    if (need > pool->free_capacity) {
       uint32_t *slots = lyr_realloc(alloc, pool->free_slots, need * sizeof(*slots), 4,
                                     VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
@@ -171,7 +172,7 @@ record_free(struct tsr_device *device, const struct tsr_record_slot *slot)
 {
    struct tsr_record_pool *pool = &device->records;
    pthread_mutex_lock(&pool->lock);
-   /* free_capacity covers every slot of every chunk, so this never overflows. */
+   /* free_capacity covers every slot of every chunk (add_chunk_locked). */
    pool->free_slots[pool->free_count++] = slot->chunk << 16 | slot->index;
    pthread_mutex_unlock(&pool->lock);
 }
