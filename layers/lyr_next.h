@@ -26,7 +26,10 @@
    X(GetPhysicalDeviceFeatures2)                                                                   \
    X(GetPhysicalDeviceFormatProperties)                                                            \
    X(GetPhysicalDeviceFormatProperties2)                                                           \
+   X(GetPhysicalDeviceImageFormatProperties)                                                       \
    X(GetPhysicalDeviceImageFormatProperties2)                                                      \
+   X(GetPhysicalDeviceSparseImageFormatProperties)                                                 \
+   X(GetPhysicalDeviceSparseImageFormatProperties2)                                                \
    X(GetPhysicalDeviceQueueFamilyProperties)                                                       \
    X(GetPhysicalDeviceQueueFamilyProperties2)                                                      \
    X(GetPhysicalDeviceMemoryProperties)                                                            \
@@ -60,6 +63,9 @@
    X(BindImageMemory)                                                                              \
    X(BindImageMemory2)                                                                             \
    X(GetImageSubresourceLayout)                                                                    \
+   X(GetImageMemoryRequirements)                                                                   \
+   X(GetDeviceImageMemoryRequirements)                                                             \
+   X(GetDeviceImageSparseMemoryRequirements)                                                       \
    X(CreateDescriptorSetLayout)                                                                    \
    X(DestroyDescriptorSetLayout)                                                                   \
    X(GetDescriptorSetLayoutSupport)                                                                \
@@ -75,6 +81,7 @@
    X(CreateComputePipelines)                                                                       \
    X(DestroyPipeline)                                                                              \
    X(SetDebugUtilsObjectNameEXT)                                                                   \
+   X(CreateCommandPool)                                                                            \
    X(AllocateCommandBuffers)                                                                       \
    X(FreeCommandBuffers)                                                                           \
    X(BeginCommandBuffer)                                                                           \
@@ -92,7 +99,16 @@
    X(CmdWaitEvents2)                                                                               \
    X(CmdSetEvent2)                                                                                 \
    X(CmdPushDescriptorSetKHR)                                                                      \
-   X(CmdPushDescriptorSetWithTemplateKHR)
+   X(CmdPushDescriptorSetWithTemplateKHR)                                                          \
+   X(CmdPushDescriptorSet)                                                                         \
+   X(CmdPushDescriptorSetWithTemplate)
+
+/* The Vulkan 1.4 names of the VK_KHR_push_descriptor commands (same signatures),
+ * for headers older than 1.4. */
+#ifndef VK_VERSION_1_4
+typedef PFN_vkCmdPushDescriptorSetKHR PFN_vkCmdPushDescriptorSet;
+typedef PFN_vkCmdPushDescriptorSetWithTemplateKHR PFN_vkCmdPushDescriptorSetWithTemplate;
+#endif
 
 #define LYR_NEXT_DECLARE(name) PFN_vk##name name;
 

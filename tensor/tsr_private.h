@@ -137,6 +137,8 @@ struct tsr_device {
    struct lyr_map templates;
    /* Images created with tensor-aliasing usage (tsr_image.c). */
    struct lyr_map alias_images;
+   /* Those images as a list and the IMAGE_ALIASING tensors (tsr_image.c). */
+   struct tsr_alias_state *alias;
    /* The compute copy kernel and per-command-buffer state (tsr_copy.c). */
    struct tsr_copy_state *copy;
 };
@@ -229,5 +231,34 @@ VKAPI_ATTR VkResult VKAPI_CALL tsr_CreateDevice(VkPhysicalDevice physicalDevice,
                                                 VkDevice *pDevice);
 VKAPI_ATTR void VKAPI_CALL tsr_DestroyDevice(VkDevice device,
                                              const VkAllocationCallbacks *pAllocator);
+
+/* ---- tensor/image aliasing (tsr_image.c) ------------------------------ */
+
+/** Instance-level hooks of tsr_image.c: image format queries with
+ *  VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM. */
+extern const struct lyr_hook_table tsr_image_instance_hooks;
+
+/**
+ * At vkCreateTensorARM, once the buffer of a tensor with
+ * VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM exists: keeps what recreating that
+ * buffer needs. An aliased image's row pitch can make the tensor span more
+ * bytes than its packed size; tsr_image_alias_tensor() then replaces
+ * tensor->buffer with a larger one bound at the same place.
+ * @param bci        the create info the buffer was made with (copied)
+ * @param pAllocator the application's allocator for the tensor (copied), or NULL
+ * Returns VK_ERROR_OUT_OF_HOST_MEMORY on allocation failure. Without this call
+ * a replacement buffer is exclusive, with no external handle types.
+ */
+VkResult tsr_image_track_tensor(struct tsr_device *device, struct tsr_tensor *tensor,
+                                const VkBufferCreateInfo *bci,
+                                const VkAllocationCallbacks *pAllocator);
+
+/**
+ * At vkDestroyTensorARM of a tensor with IMAGE_ALIASING usage, before its
+ * buffer is destroyed: forgets the tensor (it must be called, or a later
+ * vkBindImageMemory would look at freed memory) and destroys any buffer the
+ * tensor's current one replaced.
+ */
+void tsr_image_untrack_tensor(struct tsr_device *device, struct tsr_tensor *tensor);
 
 #endif /* TSR_PRIVATE_H */

@@ -22,7 +22,8 @@
  *   TOSA_<ATTRIBUTE>_<VALUE>   enumerated TOSA attribute values;
  *   SPV_ARM_ME_<INSTRUCTION>   Arm.MotionEngine.100;
  *   SPV_GRAPH_DEBUG_<NAME>     NonSemantic.Graph.DebugInfo.1.
- * The prefixes SPV_ARM_ and SPV_GRAPH_DEBUG_ are this header's, not Khronos'.
+ * The prefixes SPV_ARM_ and SPV_GRAPH_DEBUG_ are this header's, not Khronos';
+ * so are spirv_ext_inst_*(), spirv_tosa_*() and SPIRV_EXT_INST_SET_*.
  *
  * The name tables (instruction names and OpExtInst word counts) are defined in
  * layers/spirv/spirv_ext_inst.c, part of the "lyr" library.
@@ -42,17 +43,17 @@ extern "C" {
 /** Opcodes: SPV_ARM_tensors (4163..4166), SPV_ARM_graph (4181..4190),
  *  SPV_EXT_replicated_composites (4461..4463). */
 enum spv_arm_op {
-   SPV_ARM_OP_TYPE_TENSOR = 4163,         /* <Result> <ElementType> [<Rank>] [<Shape>] */
-   SPV_ARM_OP_TENSOR_READ = 4164,         /* <RT> <Result> <Tensor> <Coords> [TensorOperands] */
-   SPV_ARM_OP_TENSOR_WRITE = 4165,        /* <Tensor> <Coords> <Object> [TensorOperands] */
-   SPV_ARM_OP_TENSOR_QUERY_SIZE = 4166,   /* <RT> <Result> <Tensor> <Dimension> */
-   SPV_ARM_OP_GRAPH_CONSTANT = 4181,      /* <RT> <Result> GraphConstantID */
-   SPV_ARM_OP_GRAPH_ENTRY_POINT = 4182,   /* <Graph> "Name" <Interface>* */
-   SPV_ARM_OP_GRAPH = 4183,               /* <RT = OpTypeGraphARM> <Result> */
-   SPV_ARM_OP_GRAPH_INPUT = 4184,         /* <RT> <Result> <InputIndex> [<ElementIndex>] */
-   SPV_ARM_OP_GRAPH_SET_OUTPUT = 4185,    /* <Value> <OutputIndex> [<ElementIndex>] */
-   SPV_ARM_OP_GRAPH_END = 4186,           /* no operands */
-   SPV_ARM_OP_TYPE_GRAPH = 4190,          /* <Result> NumInputs <InOutType>* */
+   SPV_ARM_OP_TYPE_TENSOR = 4163,       /* <Result> <ElementType> [<Rank>] [<Shape>] */
+   SPV_ARM_OP_TENSOR_READ = 4164,       /* <RT> <Result> <Tensor> <Coords> [TensorOperands] */
+   SPV_ARM_OP_TENSOR_WRITE = 4165,      /* <Tensor> <Coords> <Object> [TensorOperands] */
+   SPV_ARM_OP_TENSOR_QUERY_SIZE = 4166, /* <RT> <Result> <Tensor> <Dimension> */
+   SPV_ARM_OP_GRAPH_CONSTANT = 4181,    /* <RT> <Result> GraphConstantID */
+   SPV_ARM_OP_GRAPH_ENTRY_POINT = 4182, /* <Graph> "Name" <Interface>* */
+   SPV_ARM_OP_GRAPH = 4183,             /* <RT = OpTypeGraphARM> <Result> */
+   SPV_ARM_OP_GRAPH_INPUT = 4184,       /* <RT> <Result> <InputIndex> [<ElementIndex>] */
+   SPV_ARM_OP_GRAPH_SET_OUTPUT = 4185,  /* <Value> <OutputIndex> [<ElementIndex>] */
+   SPV_ARM_OP_GRAPH_END = 4186,         /* no operands */
+   SPV_ARM_OP_TYPE_GRAPH = 4190,        /* <Result> NumInputs <InOutType>* */
    SPV_ARM_OP_CONSTANT_COMPOSITE_REPLICATE_EXT = 4461,      /* <RT> <Result> <Value> */
    SPV_ARM_OP_SPEC_CONSTANT_COMPOSITE_REPLICATE_EXT = 4462, /* <RT> <Result> <Value> */
    SPV_ARM_OP_COMPOSITE_CONSTRUCT_REPLICATE_EXT = 4463,     /* <RT> <Result> <Value> */
@@ -86,7 +87,7 @@ enum spv_arm_tensor_operands {
 
 /** FPEncoding: the optional third operand of OpTypeFloat. */
 enum spv_arm_fp_encoding {
-   SPV_ARM_FP_ENCODING_BFLOAT16_KHR = 0,    /* OpTypeFloat 16; capability BFloat16TypeKHR */
+   SPV_ARM_FP_ENCODING_BFLOAT16_KHR = 0,       /* OpTypeFloat 16; capability BFloat16TypeKHR */
    SPV_ARM_FP_ENCODING_FLOAT8_E4M3_EXT = 4214, /* OpTypeFloat 8; capability Float8EXT */
    SPV_ARM_FP_ENCODING_FLOAT8_E5M2_EXT = 4215, /* OpTypeFloat 8; capability Float8EXT */
 };
@@ -260,8 +261,7 @@ enum spirv_ext_inst_set spirv_ext_inst_set_from_name(const char *name);
 const char *spirv_ext_inst_set_name(enum spirv_ext_inst_set set);
 
 /** The description of instruction `number` of `set`, or NULL if there is none. */
-const struct spirv_ext_inst_desc *spirv_ext_inst_desc(enum spirv_ext_inst_set set,
-                                                      uint32_t number);
+const struct spirv_ext_inst_desc *spirv_ext_inst_desc(enum spirv_ext_inst_set set, uint32_t number);
 
 /**
  * Looks an instruction of `set` up by name (exact, case-sensitive).

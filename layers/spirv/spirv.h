@@ -161,8 +161,8 @@ VkResult spirv_reader_id_def(const struct spirv_reader *r, const struct spirv_in
  * @param next_index receives the index of the word after the string; may be NULL
  */
 VkResult spirv_reader_string(const struct spirv_reader *r, const struct spirv_inst *inst,
-                             uint32_t index, const char **str, size_t *len,
-                             uint32_t *next_index, struct spirv_diag *diag);
+                             uint32_t index, const char **str, size_t *len, uint32_t *next_index,
+                             struct spirv_diag *diag);
 
 /**
  * Records a diagnostic (if diag is not NULL) and returns the VkResult for the

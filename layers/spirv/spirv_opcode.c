@@ -26,7 +26,7 @@
 #include "spirv/spirv_arm_ml.h"
 
 extern inline void lyr_spirv_sys_has_result_and_type(SpvOp opcode, bool *hasResult,
-                                                      bool *hasResultType);
+                                                     bool *hasResultType);
 
 /* Opcodes newer than Debian 12's headers. */
 static bool

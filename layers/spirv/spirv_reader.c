@@ -24,8 +24,8 @@
 #endif
 
 VkResult
-spirv_diag_error(struct spirv_diag *diag, enum spirv_error code, uint32_t offset,
-                 const char *fmt, ...)
+spirv_diag_error(struct spirv_diag *diag, enum spirv_error code, uint32_t offset, const char *fmt,
+                 ...)
 {
    if (diag) {
       diag->code = code;
@@ -43,21 +43,36 @@ const char *
 spirv_error_name(enum spirv_error code)
 {
    switch (code) {
-   case SPIRV_OK: return "SPIRV_OK";
-   case SPIRV_ERR_HEADER_TRUNCATED: return "SPIRV_ERR_HEADER_TRUNCATED";
-   case SPIRV_ERR_MAGIC: return "SPIRV_ERR_MAGIC";
-   case SPIRV_ERR_BYTE_SWAPPED: return "SPIRV_ERR_BYTE_SWAPPED";
-   case SPIRV_ERR_VERSION: return "SPIRV_ERR_VERSION";
-   case SPIRV_ERR_BOUND: return "SPIRV_ERR_BOUND";
-   case SPIRV_ERR_TOO_LARGE: return "SPIRV_ERR_TOO_LARGE";
-   case SPIRV_ERR_WORD_COUNT_ZERO: return "SPIRV_ERR_WORD_COUNT_ZERO";
-   case SPIRV_ERR_INST_TRUNCATED: return "SPIRV_ERR_INST_TRUNCATED";
-   case SPIRV_ERR_OPERAND_MISSING: return "SPIRV_ERR_OPERAND_MISSING";
-   case SPIRV_ERR_ID_RANGE: return "SPIRV_ERR_ID_RANGE";
-   case SPIRV_ERR_ID_DUPLICATE: return "SPIRV_ERR_ID_DUPLICATE";
-   case SPIRV_ERR_ID_UNDEFINED: return "SPIRV_ERR_ID_UNDEFINED";
-   case SPIRV_ERR_STRING: return "SPIRV_ERR_STRING";
-   case SPIRV_ERR_OUT_OF_MEMORY: return "SPIRV_ERR_OUT_OF_MEMORY";
+   case SPIRV_OK:
+      return "SPIRV_OK";
+   case SPIRV_ERR_HEADER_TRUNCATED:
+      return "SPIRV_ERR_HEADER_TRUNCATED";
+   case SPIRV_ERR_MAGIC:
+      return "SPIRV_ERR_MAGIC";
+   case SPIRV_ERR_BYTE_SWAPPED:
+      return "SPIRV_ERR_BYTE_SWAPPED";
+   case SPIRV_ERR_VERSION:
+      return "SPIRV_ERR_VERSION";
+   case SPIRV_ERR_BOUND:
+      return "SPIRV_ERR_BOUND";
+   case SPIRV_ERR_TOO_LARGE:
+      return "SPIRV_ERR_TOO_LARGE";
+   case SPIRV_ERR_WORD_COUNT_ZERO:
+      return "SPIRV_ERR_WORD_COUNT_ZERO";
+   case SPIRV_ERR_INST_TRUNCATED:
+      return "SPIRV_ERR_INST_TRUNCATED";
+   case SPIRV_ERR_OPERAND_MISSING:
+      return "SPIRV_ERR_OPERAND_MISSING";
+   case SPIRV_ERR_ID_RANGE:
+      return "SPIRV_ERR_ID_RANGE";
+   case SPIRV_ERR_ID_DUPLICATE:
+      return "SPIRV_ERR_ID_DUPLICATE";
+   case SPIRV_ERR_ID_UNDEFINED:
+      return "SPIRV_ERR_ID_UNDEFINED";
+   case SPIRV_ERR_STRING:
+      return "SPIRV_ERR_STRING";
+   case SPIRV_ERR_OUT_OF_MEMORY:
+      return "SPIRV_ERR_OUT_OF_MEMORY";
    }
    return "SPIRV_ERR_?";
 }
@@ -120,8 +135,8 @@ check_id_word(uint32_t id, uint32_t bound, uint32_t offset, const char *what,
               struct spirv_diag *diag)
 {
    if (id == 0 || id >= bound)
-      return spirv_diag_error(diag, SPIRV_ERR_ID_RANGE, offset,
-                              "%s %u at word %u is not in 1..%u", what, id, offset, bound - 1);
+      return spirv_diag_error(diag, SPIRV_ERR_ID_RANGE, offset, "%s %u at word %u is not in 1..%u",
+                              what, id, offset, bound - 1);
    return VK_SUCCESS;
 }
 
@@ -145,8 +160,8 @@ fill_insts(struct spirv_reader *r, struct spirv_diag *diag)
             return spirv_diag_error(diag, SPIRV_ERR_OPERAND_MISSING, offset,
                                     "opcode %u at word %u has no result type", inst->opcode,
                                     offset);
-         VkResult result = check_id_word(r->words[offset + index], r->bound, offset + index,
-                                         "result type", diag);
+         VkResult result =
+             check_id_word(r->words[offset + index], r->bound, offset + index, "result type", diag);
          if (result != VK_SUCCESS)
             return result;
          index++;
@@ -154,8 +169,7 @@ fill_insts(struct spirv_reader *r, struct spirv_diag *diag)
       if (has_result) {
          if (inst->word_count <= index)
             return spirv_diag_error(diag, SPIRV_ERR_OPERAND_MISSING, offset,
-                                    "opcode %u at word %u has no result id", inst->opcode,
-                                    offset);
+                                    "opcode %u at word %u has no result id", inst->opcode, offset);
          uint32_t id = r->words[offset + index];
          VkResult result = check_id_word(id, r->bound, offset + index, "result id", diag);
          if (result != VK_SUCCESS)
@@ -315,8 +329,8 @@ spirv_reader_string(const struct spirv_reader *r, const struct spirv_inst *inst,
 {
    if (index >= inst->word_count)
       return spirv_diag_error(diag, SPIRV_ERR_OPERAND_MISSING, inst->offset,
-                              "opcode %u at word %u: string operand word %u missing",
-                              inst->opcode, inst->offset, index);
+                              "opcode %u at word %u: string operand word %u missing", inst->opcode,
+                              inst->offset, index);
 
    const char *s = (const char *)(r->words + inst->offset + index);
    size_t max = (size_t)(inst->word_count - index) * 4;

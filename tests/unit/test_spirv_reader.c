@@ -83,10 +83,10 @@ static void
 build_valid(struct mod *m)
 {
    mod_header(m, 11);
-   mod_inst(m, OP_CAPABILITY, 1, 1u);                        /* Shader */
+   mod_inst(m, OP_CAPABILITY, 1, 1u); /* Shader */
    mod_inst(m, OP_CAPABILITY, 1, (uint32_t)SPV_ARM_CAP_TENSORS);
-   mod_inst(m, OP_MEMORY_MODEL, 2, 0u, 1u);                  /* Logical GLSL450 */
-   mod_inst(m, OP_ENTRY_POINT, 4, 5u, 3u, STR_MAIN);         /* GLCompute %3 "main" */
+   mod_inst(m, OP_MEMORY_MODEL, 2, 0u, 1u);          /* Logical GLSL450 */
+   mod_inst(m, OP_ENTRY_POINT, 4, 5u, 3u, STR_MAIN); /* GLCompute %3 "main" */
    mod_inst(m, OP_NAME, 3, 3u, STR_MAIN);
    mod_inst(m, OP_TYPE_VOID, 1, 1u);
    mod_inst(m, OP_TYPE_FUNCTION, 2, 2u, 1u);
@@ -109,7 +109,7 @@ expect_error(const struct mod *m, uint32_t count, enum spirv_error code, uint32_
              const char *what)
 {
    struct spirv_reader r;
-   struct spirv_diag diag = { 0 };
+   struct spirv_diag diag = {0};
    VkResult result = spirv_reader_init(&r, m->w, count, NULL, &diag);
    test_set_context(what);
    ok(result == VK_ERROR_INITIALIZATION_FAILED, "result %d", result);
@@ -130,7 +130,7 @@ test_valid_module(void)
    struct mod m;
    build_valid(&m);
    struct spirv_reader r;
-   struct spirv_diag diag = { 0 };
+   struct spirv_diag diag = {0};
    VkResult result = spirv_reader_init(&r, m.w, m.n, NULL, &diag);
    ok(result == VK_SUCCESS, "valid module parses: %s", diag.message);
    if (result != VK_SUCCESS)
@@ -143,10 +143,11 @@ test_valid_module(void)
 
    /* Instruction array: opcodes, word counts, offsets tile the module. */
    static const uint16_t opcodes[] = {
-      OP_CAPABILITY, OP_CAPABILITY, OP_MEMORY_MODEL, OP_ENTRY_POINT, OP_NAME,
-      OP_TYPE_VOID, OP_TYPE_FUNCTION, OP_TYPE_INT, OP_CONSTANT, OP_TYPE_INT, OP_CONSTANT,
-      SPV_ARM_OP_TYPE_TENSOR, OP_FUNCTION, OP_LABEL, OP_IADD, 0xfffe, OP_RETURN,
-      OP_FUNCTION_END,
+       OP_CAPABILITY, OP_CAPABILITY,   OP_MEMORY_MODEL,  OP_ENTRY_POINT,
+       OP_NAME,       OP_TYPE_VOID,    OP_TYPE_FUNCTION, OP_TYPE_INT,
+       OP_CONSTANT,   OP_TYPE_INT,     OP_CONSTANT,      SPV_ARM_OP_TYPE_TENSOR,
+       OP_FUNCTION,   OP_LABEL,        OP_IADD,          0xfffe,
+       OP_RETURN,     OP_FUNCTION_END,
    };
    uint32_t offset = 5;
    for (uint32_t i = 0; i < r.inst_count && i < 18; i++) {
@@ -158,7 +159,7 @@ test_valid_module(void)
    check_eq_u64(offset, m.n);
 
    /* The id table. */
-   static const uint32_t def_index[11] = { SPIRV_NO_INST, 5, 6, 12, 13, 7, 8, 9, 10, 14, 11 };
+   static const uint32_t def_index[11] = {SPIRV_NO_INST, 5, 6, 12, 13, 7, 8, 9, 10, 14, 11};
    for (uint32_t id = 0; id < 11; id++)
       check_eq_u64(r.defs[id], def_index[id]);
    ok(spirv_reader_def(&r, 0) == NULL, "id 0 has no definition");
@@ -167,9 +168,9 @@ test_valid_module(void)
    check_eq_u64(spirv_reader_inst_index(&r, spirv_reader_def(&r, 10)), 11);
 
    /* Result ids and types. */
-   check_eq_u64(spirv_reader_result_id(&r, &r.insts[7]), 5);   /* OpTypeInt */
+   check_eq_u64(spirv_reader_result_id(&r, &r.insts[7]), 5); /* OpTypeInt */
    check_eq_u64(spirv_reader_result_type(&r, &r.insts[7]), 0);
-   check_eq_u64(spirv_reader_result_id(&r, &r.insts[14]), 9);  /* OpIAdd */
+   check_eq_u64(spirv_reader_result_id(&r, &r.insts[14]), 9); /* OpIAdd */
    check_eq_u64(spirv_reader_result_type(&r, &r.insts[14]), 5);
    check_eq_u64(spirv_reader_result_id(&r, &r.insts[0]), 0);   /* OpCapability */
    check_eq_u64(spirv_reader_result_id(&r, &r.insts[15]), 0);  /* unknown */
@@ -214,8 +215,7 @@ test_valid_module(void)
    check_eq_u64(diag.code, SPIRV_ERR_OPERAND_MISSING);
 
    /* The diag argument may be NULL. */
-   ok(spirv_reader_word(&r, iadd, 99, &value, NULL) == VK_ERROR_INITIALIZATION_FAILED,
-      "NULL diag");
+   ok(spirv_reader_word(&r, iadd, 99, &value, NULL) == VK_ERROR_INITIALIZATION_FAILED, "NULL diag");
 
    spirv_reader_finish(&r);
    spirv_reader_finish(&r); /* idempotent */
@@ -232,12 +232,12 @@ test_accessor_errors(void)
    mod_inst(&m, OP_DECORATE, 2, 3u, 0u);
 
    struct spirv_reader r;
-   struct spirv_diag diag = { 0 };
+   struct spirv_diag diag = {0};
    ok(spirv_reader_init(&r, m.w, m.n, NULL, &diag) == VK_SUCCESS, "parses: %s", diag.message);
 
    const char *str;
    ok(spirv_reader_string(&r, &r.insts[1], 2, &str, NULL, NULL, &diag) ==
-         VK_ERROR_INITIALIZATION_FAILED,
+          VK_ERROR_INITIALIZATION_FAILED,
       "string without terminator");
    check_eq_u64(diag.code, SPIRV_ERR_STRING);
    check_eq_u64(diag.offset, name + 2);
@@ -271,7 +271,7 @@ test_malformed(void)
    expect_error(&m, 0, SPIRV_ERR_HEADER_TRUNCATED, 0, "empty module");
    {
       struct spirv_reader r;
-      struct spirv_diag diag = { 0 };
+      struct spirv_diag diag = {0};
       ok(spirv_reader_init(&r, NULL, 100, NULL, &diag) == VK_ERROR_INITIALIZATION_FAILED,
          "NULL words");
       check_eq_u64(diag.code, SPIRV_ERR_HEADER_TRUNCATED);
@@ -286,14 +286,14 @@ test_malformed(void)
    m.w[0] = SPIRV_MAGIC_SWAPPED;
    expect_error(&m, m.n, SPIRV_ERR_BYTE_SWAPPED, 0, "byte-swapped");
 
-   static const uint32_t bad_versions[] = { 0x00020000, 0x00010700, 0x00010601, 0x01010000,
-                                            0x00000600 };
+   static const uint32_t bad_versions[] = {0x00020000, 0x00010700, 0x00010601, 0x01010000,
+                                           0x00000600};
    for (unsigned i = 0; i < sizeof(bad_versions) / sizeof(bad_versions[0]); i++) {
       build_valid(&m);
       m.w[1] = bad_versions[i];
       expect_error(&m, m.n, SPIRV_ERR_VERSION, 1, "bad version");
    }
-   static const uint32_t good_versions[] = { 0x00010000, 0x00010300, 0x00010500 };
+   static const uint32_t good_versions[] = {0x00010000, 0x00010300, 0x00010500};
    for (unsigned i = 0; i < sizeof(good_versions) / sizeof(good_versions[0]); i++) {
       build_valid(&m);
       m.w[1] = good_versions[i];
@@ -402,12 +402,12 @@ test_allocation(void)
 {
    struct mod m;
    build_valid(&m);
-   struct counting counter = { 0 };
+   struct counting counter = {0};
    VkAllocationCallbacks alloc = {
-      .pUserData = &counter,
-      .pfnAllocation = count_alloc,
-      .pfnReallocation = count_realloc,
-      .pfnFree = count_free,
+       .pUserData = &counter,
+       .pfnAllocation = count_alloc,
+       .pfnReallocation = count_realloc,
+       .pfnFree = count_free,
    };
    struct spirv_reader r;
    ok(spirv_reader_init(&r, m.w, m.n, &alloc, NULL) == VK_SUCCESS, "parses with callbacks");
@@ -416,8 +416,8 @@ test_allocation(void)
    check_eq_u64(counter.live, 0);
 
    for (int fail = 1; fail <= 2; fail++) {
-      counter = (struct counting){ .fail_at = fail };
-      struct spirv_diag diag = { 0 };
+      counter = (struct counting){.fail_at = fail};
+      struct spirv_diag diag = {0};
       ok(spirv_reader_init(&r, m.w, m.n, &alloc, &diag) == VK_ERROR_OUT_OF_HOST_MEMORY,
          "allocation %d fails", fail);
       check_eq_u64(diag.code, SPIRV_ERR_OUT_OF_MEMORY);
@@ -426,7 +426,8 @@ test_allocation(void)
    }
 }
 
-/* ---- corrupted modules never crash ------------------------------------------------------------ */
+/* ---- corrupted modules never crash ------------------------------------------------------------
+ */
 
 static uint32_t rng_state = 0x2545f491u;
 
@@ -491,10 +492,18 @@ test_mutations(void)
       for (int f = 0; f < flips; f++) {
          uint32_t at = 5 + rng() % (valid.n - 5);
          switch (rng() % 4) {
-         case 0: copy[at] = rng(); break;
-         case 1: copy[at] ^= 1u << (rng() % 32); break;
-         case 2: copy[at] = (copy[at] & 0xffffu) | (rng() % 8) << 16; break;
-         default: copy[at] = rng() % 16; break;
+         case 0:
+            copy[at] = rng();
+            break;
+         case 1:
+            copy[at] ^= 1u << (rng() % 32);
+            break;
+         case 2:
+            copy[at] = (copy[at] & 0xffffu) | (rng() % 8) << 16;
+            break;
+         default:
+            copy[at] = rng() % 16;
+            break;
          }
       }
       struct spirv_reader r;
@@ -513,7 +522,8 @@ test_mutations(void)
    ok(parsed > 0 && rejected > 0, "mutations: %u parsed, %u rejected", parsed, rejected);
 }
 
-/* ---- capability scan -------------------------------------------------------------------------- */
+/* ---- capability scan --------------------------------------------------------------------------
+ */
 
 static void
 test_capability_scan(void)
@@ -560,15 +570,16 @@ test_capability_scan(void)
    ok(!spirv_declares_capability(m.w, m.n, SPV_ARM_CAP_TENSORS), "byte-swapped module");
 }
 
-/* ---- opcode facts ------------------------------------------------------------------------------ */
+/* ---- opcode facts ------------------------------------------------------------------------------
+ */
 
 static void
 check_result_info(uint32_t opcode, bool type, bool result)
 {
    bool t = !type, r = !result;
    spirv_opcode_result_info(opcode, &t, &r);
-   ok(t == type && r == result, "opcode %u: result type %d result %d, expected %d %d", opcode, t,
-      r, type, result);
+   ok(t == type && r == result, "opcode %u: result type %d result %d, expected %d %d", opcode, t, r,
+      type, result);
 }
 
 static void
@@ -595,27 +606,85 @@ test_opcode_info(void)
    check_result_info(0x12345678, false, false);
 }
 
-/* ---- extended instruction tables ----------------------------------------------------------------- */
+/* ---- extended instruction tables
+ * ----------------------------------------------------------------- */
 
 static void
 test_ext_inst_tables(void)
 {
    /* spec-facts §3.2, in order. */
    static const char *const tosa[TOSA_INST_COUNT] = {
-      "ARGMAX", "AVG_POOL2D", "CONV2D", "CONV3D", "DEPTHWISE_CONV2D", "FFT2D", "MATMUL",
-      "MAX_POOL2D", "RFFT2D", "TRANSPOSE_CONV2D", "CLAMP", "ERF", "SIGMOID", "TANH", "ADD",
-      "ARITHMETIC_RIGHT_SHIFT", "BITWISE_AND", "BITWISE_OR", "BITWISE_XOR", "INTDIV",
-      "LOGICAL_AND", "LOGICAL_LEFT_SHIFT", "LOGICAL_RIGHT_SHIFT", "LOGICAL_OR", "LOGICAL_XOR",
-      "MAXIMUM", "MINIMUM", "MUL", "POW", "SUB", "TABLE", "ABS", "BITWISE_NOT", "CEIL", "CLZ",
-      "COS", "EXP", "FLOOR", "LOG", "LOGICAL_NOT", "NEGATE", "RECIPROCAL", "RSQRT", "SIN",
-      "SELECT", "EQUAL", "GREATER", "GREATER_EQUAL", "REDUCE_ALL", "REDUCE_ANY", "REDUCE_MAX",
-      "REDUCE_MIN", "REDUCE_PRODUCT", "REDUCE_SUM", "CONCAT", "PAD", "RESHAPE", "REVERSE",
-      "SLICE", "TILE", "TRANSPOSE", "GATHER", "SCATTER", "RESIZE", "CAST", "RESCALE",
+       "ARGMAX",
+       "AVG_POOL2D",
+       "CONV2D",
+       "CONV3D",
+       "DEPTHWISE_CONV2D",
+       "FFT2D",
+       "MATMUL",
+       "MAX_POOL2D",
+       "RFFT2D",
+       "TRANSPOSE_CONV2D",
+       "CLAMP",
+       "ERF",
+       "SIGMOID",
+       "TANH",
+       "ADD",
+       "ARITHMETIC_RIGHT_SHIFT",
+       "BITWISE_AND",
+       "BITWISE_OR",
+       "BITWISE_XOR",
+       "INTDIV",
+       "LOGICAL_AND",
+       "LOGICAL_LEFT_SHIFT",
+       "LOGICAL_RIGHT_SHIFT",
+       "LOGICAL_OR",
+       "LOGICAL_XOR",
+       "MAXIMUM",
+       "MINIMUM",
+       "MUL",
+       "POW",
+       "SUB",
+       "TABLE",
+       "ABS",
+       "BITWISE_NOT",
+       "CEIL",
+       "CLZ",
+       "COS",
+       "EXP",
+       "FLOOR",
+       "LOG",
+       "LOGICAL_NOT",
+       "NEGATE",
+       "RECIPROCAL",
+       "RSQRT",
+       "SIN",
+       "SELECT",
+       "EQUAL",
+       "GREATER",
+       "GREATER_EQUAL",
+       "REDUCE_ALL",
+       "REDUCE_ANY",
+       "REDUCE_MAX",
+       "REDUCE_MIN",
+       "REDUCE_PRODUCT",
+       "REDUCE_SUM",
+       "CONCAT",
+       "PAD",
+       "RESHAPE",
+       "REVERSE",
+       "SLICE",
+       "TILE",
+       "TRANSPOSE",
+       "GATHER",
+       "SCATTER",
+       "RESIZE",
+       "CAST",
+       "RESCALE",
    };
    static const uint8_t words[TOSA_INST_COUNT] = {
-      8, 12, 15, 15, 15, 9, 9, 10, 7, 14, 9, 6, 6, 6, 7, 8, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 8,
-      8, 7, 7, 7, 6, 6, 6, 6, 6, 6, 6, 6, 6, 8, 6, 6, 6, 8, 7, 7, 7, 7, 7, 8, 8, 7, 7, 7, 8,
-      7, 7, 8, 7, 7, 7, 8, 10, 6, 15,
+       8, 12, 15, 15, 15, 9, 9, 10, 7, 14, 9, 6, 6, 6, 7, 8, 7, 7, 7, 7,  7, 7,
+       7, 7,  7,  8,  8,  8, 7, 7,  7, 6,  6, 6, 6, 6, 6, 6, 6, 6, 8, 6,  6, 6,
+       8, 7,  7,  7,  7,  7, 8, 8,  7, 7,  7, 8, 7, 7, 8, 7, 7, 7, 8, 10, 6, 15,
    };
    for (uint32_t i = 0; i < TOSA_INST_COUNT; i++) {
       check_str(spirv_tosa_inst_name(i), tosa[i]);
@@ -623,9 +692,9 @@ test_ext_inst_tables(void)
       uint32_t number = UINT32_MAX;
       ok(spirv_tosa_inst_from_name(tosa[i], &number) && number == i, "%s by name", tosa[i]);
       const struct spirv_ext_inst_desc *d =
-         spirv_ext_inst_desc(SPIRV_EXT_INST_SET_TOSA_001000_1, i);
+          spirv_ext_inst_desc(SPIRV_EXT_INST_SET_TOSA_001000_1, i);
       ok(d && d->min_words == words[i] &&
-            d->max_words == (i == TOSA_CONCAT ? UINT16_MAX : words[i]),
+             d->max_words == (i == TOSA_CONCAT ? UINT16_MAX : words[i]),
          "TOSA %s word counts", tosa[i]);
    }
    ok(spirv_tosa_inst_name(TOSA_INST_COUNT) == NULL, "no instruction 66");
@@ -637,15 +706,15 @@ test_ext_inst_tables(void)
    check_eq_u64(TOSA_RESCALE, 65);
 
    ok(spirv_ext_inst_from_name(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, "MIN_SAD_COST", &number) &&
-         number == SPV_ARM_ME_MIN_SAD_COST,
+          number == SPV_ARM_ME_MIN_SAD_COST,
       "MIN_SAD_COST");
    const struct spirv_ext_inst_desc *raw =
-      spirv_ext_inst_desc(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, SPV_ARM_ME_RAW_SAD);
+       spirv_ext_inst_desc(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, SPV_ARM_ME_RAW_SAD);
    ok(raw && strcmp(raw->name, "RAW_SAD") == 0 && raw->min_words == 13, "RAW_SAD");
    ok(!spirv_ext_inst_desc(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, 3), "no ME instruction 3");
    ok(!spirv_ext_inst_desc(SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1, 0), "DebugInfo starts at 1");
    const struct spirv_ext_inst_desc *dt =
-      spirv_ext_inst_desc(SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1, SPV_GRAPH_DEBUG_TENSOR);
+       spirv_ext_inst_desc(SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1, SPV_GRAPH_DEBUG_TENSOR);
    ok(dt && strcmp(dt->name, "DebugTensor") == 0 && dt->min_words == 7 && dt->max_words == 8,
       "DebugTensor");
    ok(!spirv_ext_inst_desc(SPIRV_EXT_INST_SET_UNKNOWN, 0), "unknown set has no table");
@@ -673,8 +742,7 @@ test_error_names(void)
    check_str(spirv_error_name(SPIRV_OK), "SPIRV_OK");
    check_eq_u64(SPIRV_ERR_HEADER_TRUNCATED, 1000);
    struct spirv_diag diag;
-   ok(spirv_diag_error(&diag, SPIRV_ERR_OUT_OF_MEMORY, 7, "x %d", 1) ==
-         VK_ERROR_OUT_OF_HOST_MEMORY,
+   ok(spirv_diag_error(&diag, SPIRV_ERR_OUT_OF_MEMORY, 7, "x %d", 1) == VK_ERROR_OUT_OF_HOST_MEMORY,
       "OOM maps to VK_ERROR_OUT_OF_HOST_MEMORY");
    check_str(diag.message, "x 1");
    check_eq_u64(diag.offset, 7);

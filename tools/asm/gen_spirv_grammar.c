@@ -58,13 +58,37 @@ die(const struct jparser *p, const char *fmt, ...)
    exit(1);
 }
 
+/* Everything is allocated here and freed at exit, so sanitizer builds of this
+ * host tool stay quiet. */
+static void **allocations;
+static size_t allocation_count, allocation_capacity;
+
 static void *
 xcalloc(size_t n, size_t size)
 {
+   if (allocation_count == allocation_capacity) {
+      size_t cap = allocation_capacity ? allocation_capacity * 2 : 1024;
+      void **list = realloc(allocations, cap * sizeof(*list));
+      if (!list)
+         die(NULL, "out of memory");
+      allocations = list;
+      allocation_capacity = cap;
+   }
    void *p = calloc(n ? n : 1, size);
    if (!p)
       die(NULL, "out of memory");
+   allocations[allocation_count++] = p;
    return p;
+}
+
+static void
+free_all(void)
+{
+   for (size_t i = 0; i < allocation_count; i++)
+      free(allocations[i]);
+   free(allocations);
+   allocations = NULL;
+   allocation_count = allocation_capacity = 0;
 }
 
 static void
@@ -108,7 +132,10 @@ static char *
 parse_string(struct jparser *p)
 {
    expect(p, '"');
-   char *out = xcalloc(p->len - p->pos + 1, 1);
+   size_t end = p->pos;
+   while (end < p->len && p->s[end] != '"')
+      end += p->s[end] == '\\' ? 2 : 1;
+   char *out = xcalloc(end - p->pos + 1, 1);
    size_t n = 0;
    while (p->pos < p->len && p->s[p->pos] != '"') {
       char c = p->s[p->pos++];
@@ -120,21 +147,33 @@ parse_string(struct jparser *p)
          die(p, "unterminated escape");
       c = p->s[p->pos++];
       switch (c) {
-      case 'n': out[n++] = '\n'; break;
-      case 't': out[n++] = '\t'; break;
-      case 'r': out[n++] = '\r'; break;
-      case 'b': out[n++] = '\b'; break;
-      case 'f': out[n++] = '\f'; break;
+      case 'n':
+         out[n++] = '\n';
+         break;
+      case 't':
+         out[n++] = '\t';
+         break;
+      case 'r':
+         out[n++] = '\r';
+         break;
+      case 'b':
+         out[n++] = '\b';
+         break;
+      case 'f':
+         out[n++] = '\f';
+         break;
       case 'u': {
          if (p->len - p->pos < 4)
             die(p, "short \\u escape");
-         char hex[5] = { 0 };
+         char hex[5] = {0};
          memcpy(hex, p->s + p->pos, 4);
          p->pos += 4;
          put_utf8(out, &n, (unsigned)strtoul(hex, NULL, 16));
          break;
       }
-      default: out[n++] = c; break;
+      default:
+         out[n++] = c;
+         break;
       }
    }
    if (p->pos >= p->len)
@@ -235,7 +274,7 @@ parse_file(const char *path)
    if (fread(buf, 1, (size_t)size, f) != (size_t)size)
       die(NULL, "cannot read %s", path);
    fclose(f);
-   struct jparser p = { path, buf, 0, (size_t)size };
+   struct jparser p = {path, buf, 0, (size_t)size};
    struct jnode *root = parse_value(&p);
    if (peek(&p) != '\0')
       die(&p, "trailing data");
@@ -484,7 +523,7 @@ main(int argc, char **argv)
 
    fprintf(c, "const struct spirv_kind_desc spirv_core_kinds[SPIRV_CORE_KIND_COUNT] = {\n");
    for (unsigned kk = 0; kk < kind_count; kk++) {
-      unsigned bases[2] = { 0, 0 };
+      unsigned bases[2] = {0, 0};
       struct jnode *b = member(kinds[kk].node, "bases");
       unsigned nb = 0;
       for (struct jnode *bn = b ? b->child : NULL; bn && nb < 2; bn = bn->next)
@@ -499,5 +538,6 @@ main(int argc, char **argv)
    emit_insts(c, "spirv_glsl_insts", glsl_insts, glsl_first);
    if (fclose(c) != 0)
       die(NULL, "cannot write %s", argv[3]);
+   free_all();
    return 0;
 }

@@ -118,7 +118,7 @@ push_tok(struct assembler *a, enum tok_type type, const char *s, size_t len)
       a->toks = t;
       a->tok_cap = cap;
    }
-   a->toks[a->ntok++] = (struct tok){ type, (uint32_t)len, s };
+   a->toks[a->ntok++] = (struct tok){type, (uint32_t)len, s};
    return true;
 }
 
@@ -131,7 +131,7 @@ is_word_char(char c)
 static void
 parse_directive(struct assembler *a, const char *s, size_t len)
 {
-   static const char *const names[] = { "Version:", "Generator:", "Bound:", "Schema:" };
+   static const char *const names[] = {"Version:", "Generator:", "Bound:", "Schema:"};
    while (len && isspace((unsigned char)*s)) {
       s++;
       len--;
@@ -299,7 +299,9 @@ intern_id(struct assembler *a, const struct tok *t)
       a->ids = ids;
       a->id_cap = cap;
    }
-   struct id_entry e = { t->s, t->len, 0, a->line, 0, true };
+   /* Numeric ids are plain decimal; "%007" is a name, so no two spellings
+    * can denote the same number. */
+   struct id_entry e = {t->s, t->len, 0, a->line, 0, t->len == 1 || t->s[0] != '0'};
    for (uint32_t i = 0; i < t->len; i++)
       e.numeric = e.numeric && isdigit((unsigned char)t->s[i]);
    if (e.numeric) {
@@ -438,8 +440,8 @@ emit_number(struct inst *in, const struct tok *t, uint32_t type_id)
    uint32_t w[2];
    const char *msg = num_encode(type, t->s, t->len, w);
    if (msg)
-      return fail(in->a, in->a->line, "%s: literal '%.*s': %s", in->desc->name, (int)t->len,
-                  t->s, msg);
+      return fail(in->a, in->a->line, "%s: literal '%.*s': %s", in->desc->name, (int)t->len, t->s,
+                  msg);
    for (uint32_t i = 0; i < num_type_words(type); i++)
       emit(in, w[i]);
    return true;
@@ -492,8 +494,8 @@ parse_enum(struct inst *in, uint32_t kind, const struct tok *t)
       if (e)
          value = e->value;
       else if (!parse_u32_literal(s, n, &value))
-         return fail(in->a, in->a->line, "%s: unknown %s '%.*s'", in->desc->name, k->name,
-                     (int)n, s);
+         return fail(in->a, in->a->line, "%s: unknown %s '%.*s'", in->desc->name, k->name, (int)n,
+                     s);
       mask |= value;
       s += n + (bar ? 1 : 0);
    }
@@ -530,9 +532,9 @@ parse_ext_inst(struct inst *in, const struct tok *t)
          number = glsl->opcode;
    } else if (set == TEXT_SET_TOSA || set == TEXT_SET_ME || set == TEXT_SET_DEBUG) {
       static const enum spirv_ext_inst_set sets[] = {
-         [TEXT_SET_TOSA] = SPIRV_EXT_INST_SET_TOSA_001000_1,
-         [TEXT_SET_ME] = SPIRV_EXT_INST_SET_MOTION_ENGINE_100,
-         [TEXT_SET_DEBUG] = SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1,
+          [TEXT_SET_TOSA] = SPIRV_EXT_INST_SET_TOSA_001000_1,
+          [TEXT_SET_ME] = SPIRV_EXT_INST_SET_MOTION_ENGINE_100,
+          [TEXT_SET_DEBUG] = SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1,
       };
       char name[64];
       if (t->len < sizeof(name)) {
@@ -603,8 +605,8 @@ parse_operand(struct inst *in, uint32_t kind)
                      in->desc->name);
       struct id_entry *e = find_id(a, in->result->s, in->result->len);
       if (e->def_line)
-         return fail(a, a->line, "%%%.*s is defined twice (first on line %u)", (int)e->len,
-                     e->name, e->def_line);
+         return fail(a, a->line, "%%%.*s is defined twice (first on line %u)", (int)e->len, e->name,
+                     e->def_line);
       e->def_line = a->line;
       in->result_done = true;
       emit(in, e->id);
@@ -652,8 +654,9 @@ parse_operand(struct inst *in, uint32_t kind)
             if (!lit)
                return false;
             if (!sel)
-               return fail(a, a->line, "OpSwitch: the selector's type is not a scalar "
-                                       "integer type declared earlier");
+               return fail(a, a->line,
+                           "OpSwitch: the selector's type is not a scalar "
+                           "integer type declared earlier");
             if (!emit_number(in, lit, a->facts.value_type[in->first_ref]))
                return false;
          } else if (!parse_operand(in, base)) {
@@ -695,8 +698,8 @@ parse_operands(struct inst *in, const struct spirv_operand_desc *ops, uint32_t c
 static bool
 encode_raw(struct assembler *a, const struct tok *toks, uint32_t ntok)
 {
-   struct inst in = { .a = a, .toks = toks, .ntok = ntok };
-   static const struct spirv_inst_desc raw = { "raw instruction", 0, NULL, 0 };
+   struct inst in = {.a = a, .toks = toks, .ntok = ntok};
+   static const struct spirv_inst_desc raw = {"raw instruction", 0, NULL, 0};
    in.desc = &raw;
    for (uint32_t i = 0; i < ntok; i++) {
       const struct tok *t = &toks[i];
@@ -737,7 +740,7 @@ encode_line(struct assembler *a)
       return fail(a, a->line, "unknown opcode '%.*s'", (int)op->len, op->s);
 
    struct inst in = {
-      .a = a, .toks = toks, .ntok = ntok, .pos = i + 1, .desc = desc, .result = result };
+       .a = a, .toks = toks, .ntok = ntok, .pos = i + 1, .desc = desc, .result = result};
    size_t start = a->out.count;
    emit(&in, 0);
    if (!parse_operands(&in, desc->operands, desc->operand_count))
@@ -806,7 +809,7 @@ spirv_text_assemble(const char *text, size_t len, uint32_t **words, size_t *coun
                     size_t err_len)
 {
    struct assembler a = {
-      .text = text, .len = len, .version = 0x00010600u, .err = err, .err_len = err_len };
+       .text = text, .len = len, .version = 0x00010600u, .err = err, .err_len = err_len};
    bool ok = false;
    *words = NULL;
    *count = 0;

@@ -26,6 +26,7 @@
 struct dis {
    uint32_t id_limit; /* printable ids are 1..id_limit-1 */
    struct text_ids facts;
+   uint8_t *defined; /* ids already printed as a result, which the assembler rejects twice */
    struct char_buf out;
    struct char_buf ops; /* operands of the instruction being decoded */
 };
@@ -310,17 +311,18 @@ print_raw(struct dis *d, const uint32_t *w, uint32_t wc)
 static void
 dis_inst(struct dis *d, const uint32_t *w, uint32_t wc)
 {
-   struct dinst di = { .d = d, .w = w, .wc = wc, .idx = 1 };
+   struct dinst di = {.d = d, .w = w, .wc = wc, .idx = 1};
    di.desc = spirv_grammar_inst(w[0] & 0xffffu);
    d->ops.len = 0;
    if (d->ops.data)
       d->ops.data[0] = '\0';
-   if (!di.desc || !dis_operands(&di, di.desc->operands, di.desc->operand_count) ||
-       di.idx != wc || d->ops.oom) {
+   if (!di.desc || !dis_operands(&di, di.desc->operands, di.desc->operand_count) || di.idx != wc ||
+       d->ops.oom || (di.result && d->defined[di.result])) {
       print_raw(d, w, wc);
       return;
    }
    if (di.result) {
+      d->defined[di.result] = 1;
       char lhs[16];
       snprintf(lhs, sizeof(lhs), "%%%u", di.result);
       char_buf_printf(&d->out, "%12s = %s", lhs, di.desc->name);
@@ -368,16 +370,19 @@ spirv_text_disassemble(const uint32_t *words, size_t count, char **text, size_t 
       if (wc == 0)
          return dis_fail(err, err_len, "word %zu: instruction with word count 0", off);
       if (wc > count - off)
-         return dis_fail(err, err_len, "word %zu: instruction of %u words runs past the end",
-                         off, wc);
+         return dis_fail(err, err_len, "word %zu: instruction of %u words runs past the end", off,
+                         wc);
       off += wc;
    }
 
-   struct dis d = { 0 };
+   struct dis d = {0};
    uint32_t bound = words[3];
    d.id_limit = bound < SPIRV_TEXT_MAX_ID ? bound : SPIRV_TEXT_MAX_ID;
-   if (!text_ids_init(&d.facts, d.id_limit))
+   d.defined = calloc(d.id_limit ? d.id_limit : 1, 1);
+   if (!d.defined || !text_ids_init(&d.facts, d.id_limit)) {
+      free(d.defined);
       return dis_fail(err, err_len, "out of memory");
+   }
 
    uint32_t version = words[1];
    char_buf_printf(&d.out, "; SPIR-V\n");
@@ -396,6 +401,7 @@ spirv_text_disassemble(const uint32_t *words, size_t count, char **text, size_t 
 
    bool ok = !d.out.oom && !d.ops.oom;
    free(d.ops.data);
+   free(d.defined);
    text_ids_finish(&d.facts);
    if (!ok) {
       free(d.out.data);

@@ -20,130 +20,136 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct spirv_operand_desc op_type_float[] = {
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_LiteralInteger, SPIRV_Q_ONE },
-   { SPIRV_KIND_ARM_FPEncoding, SPIRV_Q_OPT },
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_LiteralInteger, SPIRV_Q_ONE},
+    {SPIRV_KIND_ARM_FPEncoding, SPIRV_Q_OPT},
 };
 static const struct spirv_operand_desc op_type_tensor[] = {
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Element Type */
-   { SPIRV_KIND_IdRef, SPIRV_Q_OPT }, /* Rank */
-   { SPIRV_KIND_IdRef, SPIRV_Q_OPT }, /* Shape */
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Element Type */
+    {SPIRV_KIND_IdRef, SPIRV_Q_OPT}, /* Rank */
+    {SPIRV_KIND_IdRef, SPIRV_Q_OPT}, /* Shape */
 };
 static const struct spirv_operand_desc op_tensor_read[] = {
-   { SPIRV_KIND_IdResultType, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Tensor */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Coordinates */
-   { SPIRV_KIND_ARM_TensorOperands, SPIRV_Q_OPT },
+    {SPIRV_KIND_IdResultType, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Tensor */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Coordinates */
+    {SPIRV_KIND_ARM_TensorOperands, SPIRV_Q_OPT},
 };
 static const struct spirv_operand_desc op_tensor_write[] = {
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Tensor */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Coordinates */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Object */
-   { SPIRV_KIND_ARM_TensorOperands, SPIRV_Q_OPT },
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Tensor */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Coordinates */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Object */
+    {SPIRV_KIND_ARM_TensorOperands, SPIRV_Q_OPT},
 };
 static const struct spirv_operand_desc op_tensor_query_size[] = {
-   { SPIRV_KIND_IdResultType, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Tensor */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Dimension */
+    {SPIRV_KIND_IdResultType, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Tensor */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Dimension */
 };
 static const struct spirv_operand_desc op_graph_constant[] = {
-   { SPIRV_KIND_IdResultType, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_LiteralInteger, SPIRV_Q_ONE }, /* GraphConstantID */
+    {SPIRV_KIND_IdResultType, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_LiteralInteger, SPIRV_Q_ONE}, /* GraphConstantID */
 };
 static const struct spirv_operand_desc op_graph_entry_point[] = {
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE },         /* Graph */
-   { SPIRV_KIND_LiteralString, SPIRV_Q_ONE }, /* Name */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ANY },         /* Interface */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE},         /* Graph */
+    {SPIRV_KIND_LiteralString, SPIRV_Q_ONE}, /* Name */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ANY},         /* Interface */
 };
 static const struct spirv_operand_desc op_result_type_and_id[] = {
-   { SPIRV_KIND_IdResultType, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* the replicated Value, unused by OpGraphARM */
+    {SPIRV_KIND_IdResultType, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* the replicated Value, unused by OpGraphARM */
 };
 static const struct spirv_operand_desc op_graph_input[] = {
-   { SPIRV_KIND_IdResultType, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* InputIndex */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ANY }, /* ElementIndex (upstream grammar: "*") */
+    {SPIRV_KIND_IdResultType, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* InputIndex */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ANY}, /* ElementIndex (upstream grammar: "*") */
 };
 static const struct spirv_operand_desc op_graph_set_output[] = {
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* Value */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE }, /* OutputIndex */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ANY }, /* ElementIndex */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* Value */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE}, /* OutputIndex */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ANY}, /* ElementIndex */
 };
 static const struct spirv_operand_desc op_type_graph[] = {
-   { SPIRV_KIND_IdResult, SPIRV_Q_ONE },
-   { SPIRV_KIND_LiteralInteger, SPIRV_Q_ONE }, /* NumInputs */
-   { SPIRV_KIND_IdRef, SPIRV_Q_ANY },          /* InOutTypes */
+    {SPIRV_KIND_IdResult, SPIRV_Q_ONE},
+    {SPIRV_KIND_LiteralInteger, SPIRV_Q_ONE}, /* NumInputs */
+    {SPIRV_KIND_IdRef, SPIRV_Q_ANY},          /* InOutTypes */
 };
 
-#define INST(name, opcode, operands, count) { name, opcode, operands, count }
+#define INST(name, opcode, operands, count)                                                        \
+   {                                                                                               \
+      name, opcode, operands, count                                                                \
+   }
 static const struct spirv_inst_desc arm_insts[] = {
-   INST("OpTypeFloat", 22, op_type_float, 3),
-   INST("OpTypeTensorARM", SPV_ARM_OP_TYPE_TENSOR, op_type_tensor, 4),
-   INST("OpTensorReadARM", SPV_ARM_OP_TENSOR_READ, op_tensor_read, 5),
-   INST("OpTensorWriteARM", SPV_ARM_OP_TENSOR_WRITE, op_tensor_write, 4),
-   INST("OpTensorQuerySizeARM", SPV_ARM_OP_TENSOR_QUERY_SIZE, op_tensor_query_size, 4),
-   INST("OpGraphConstantARM", SPV_ARM_OP_GRAPH_CONSTANT, op_graph_constant, 3),
-   INST("OpGraphEntryPointARM", SPV_ARM_OP_GRAPH_ENTRY_POINT, op_graph_entry_point, 3),
-   INST("OpGraphARM", SPV_ARM_OP_GRAPH, op_result_type_and_id, 2),
-   INST("OpGraphInputARM", SPV_ARM_OP_GRAPH_INPUT, op_graph_input, 4),
-   INST("OpGraphSetOutputARM", SPV_ARM_OP_GRAPH_SET_OUTPUT, op_graph_set_output, 3),
-   INST("OpGraphEndARM", SPV_ARM_OP_GRAPH_END, NULL, 0),
-   INST("OpTypeGraphARM", SPV_ARM_OP_TYPE_GRAPH, op_type_graph, 3),
-   INST("OpConstantCompositeReplicateEXT", SPV_ARM_OP_CONSTANT_COMPOSITE_REPLICATE_EXT,
-        op_result_type_and_id, 3),
-   INST("OpSpecConstantCompositeReplicateEXT", SPV_ARM_OP_SPEC_CONSTANT_COMPOSITE_REPLICATE_EXT,
-        op_result_type_and_id, 3),
-   INST("OpCompositeConstructReplicateEXT", SPV_ARM_OP_COMPOSITE_CONSTRUCT_REPLICATE_EXT,
-        op_result_type_and_id, 3),
+    INST("OpTypeFloat", 22, op_type_float, 3),
+    INST("OpTypeTensorARM", SPV_ARM_OP_TYPE_TENSOR, op_type_tensor, 4),
+    INST("OpTensorReadARM", SPV_ARM_OP_TENSOR_READ, op_tensor_read, 5),
+    INST("OpTensorWriteARM", SPV_ARM_OP_TENSOR_WRITE, op_tensor_write, 4),
+    INST("OpTensorQuerySizeARM", SPV_ARM_OP_TENSOR_QUERY_SIZE, op_tensor_query_size, 4),
+    INST("OpGraphConstantARM", SPV_ARM_OP_GRAPH_CONSTANT, op_graph_constant, 3),
+    INST("OpGraphEntryPointARM", SPV_ARM_OP_GRAPH_ENTRY_POINT, op_graph_entry_point, 3),
+    INST("OpGraphARM", SPV_ARM_OP_GRAPH, op_result_type_and_id, 2),
+    INST("OpGraphInputARM", SPV_ARM_OP_GRAPH_INPUT, op_graph_input, 4),
+    INST("OpGraphSetOutputARM", SPV_ARM_OP_GRAPH_SET_OUTPUT, op_graph_set_output, 3),
+    INST("OpGraphEndARM", SPV_ARM_OP_GRAPH_END, NULL, 0),
+    INST("OpTypeGraphARM", SPV_ARM_OP_TYPE_GRAPH, op_type_graph, 3),
+    INST("OpConstantCompositeReplicateEXT", SPV_ARM_OP_CONSTANT_COMPOSITE_REPLICATE_EXT,
+         op_result_type_and_id, 3),
+    INST("OpSpecConstantCompositeReplicateEXT", SPV_ARM_OP_SPEC_CONSTANT_COMPOSITE_REPLICATE_EXT,
+         op_result_type_and_id, 3),
+    INST("OpCompositeConstructReplicateEXT", SPV_ARM_OP_COMPOSITE_CONSTRUCT_REPLICATE_EXT,
+         op_result_type_and_id, 3),
 };
 #undef INST
 
 static const struct spirv_operand_desc param_id[] = {
-   { SPIRV_KIND_IdRef, SPIRV_Q_ONE },
+    {SPIRV_KIND_IdRef, SPIRV_Q_ONE},
 };
 
 static const struct spirv_enumerant_desc tensor_operands[] = {
-   { "NoneARM", SPV_ARM_TENSOR_OPERANDS_NONE, NULL, 0 },
-   { "NontemporalARM", SPV_ARM_TENSOR_OPERANDS_NONTEMPORAL, NULL, 0 },
-   { "OutOfBoundsValueARM", SPV_ARM_TENSOR_OPERANDS_OUT_OF_BOUNDS_VALUE, param_id, 1 },
-   { "MakeElementAvailableARM", SPV_ARM_TENSOR_OPERANDS_MAKE_ELEMENT_AVAILABLE, param_id, 1 },
-   { "MakeElementVisibleARM", SPV_ARM_TENSOR_OPERANDS_MAKE_ELEMENT_VISIBLE, param_id, 1 },
-   { "NonPrivateElementARM", SPV_ARM_TENSOR_OPERANDS_NON_PRIVATE_ELEMENT, NULL, 0 },
+    {"NoneARM", SPV_ARM_TENSOR_OPERANDS_NONE, NULL, 0},
+    {"NontemporalARM", SPV_ARM_TENSOR_OPERANDS_NONTEMPORAL, NULL, 0},
+    {"OutOfBoundsValueARM", SPV_ARM_TENSOR_OPERANDS_OUT_OF_BOUNDS_VALUE, param_id, 1},
+    {"MakeElementAvailableARM", SPV_ARM_TENSOR_OPERANDS_MAKE_ELEMENT_AVAILABLE, param_id, 1},
+    {"MakeElementVisibleARM", SPV_ARM_TENSOR_OPERANDS_MAKE_ELEMENT_VISIBLE, param_id, 1},
+    {"NonPrivateElementARM", SPV_ARM_TENSOR_OPERANDS_NON_PRIVATE_ELEMENT, NULL, 0},
 };
 
 static const struct spirv_enumerant_desc fp_encodings[] = {
-   { "BFloat16KHR", SPV_ARM_FP_ENCODING_BFLOAT16_KHR, NULL, 0 },
-   { "Float8E4M3EXT", SPV_ARM_FP_ENCODING_FLOAT8_E4M3_EXT, NULL, 0 },
-   { "Float8E5M2EXT", SPV_ARM_FP_ENCODING_FLOAT8_E5M2_EXT, NULL, 0 },
+    {"BFloat16KHR", SPV_ARM_FP_ENCODING_BFLOAT16_KHR, NULL, 0},
+    {"Float8E4M3EXT", SPV_ARM_FP_ENCODING_FLOAT8_E4M3_EXT, NULL, 0},
+    {"Float8E5M2EXT", SPV_ARM_FP_ENCODING_FLOAT8_E5M2_EXT, NULL, 0},
 };
 
 static const struct spirv_kind_desc arm_kinds[SPIRV_KIND_TOTAL - SPIRV_CORE_KIND_COUNT] = {
-   [SPIRV_KIND_ARM_TensorOperands - SPIRV_CORE_KIND_COUNT] = {
-      "TensorOperands", SPIRV_CAT_BIT_ENUM, tensor_operands, ARRAY_SIZE(tensor_operands), { 0, 0 } },
-   [SPIRV_KIND_ARM_FPEncoding - SPIRV_CORE_KIND_COUNT] = {
-      "FPEncoding", SPIRV_CAT_VALUE_ENUM, fp_encodings, ARRAY_SIZE(fp_encodings), { 0, 0 } },
+    [SPIRV_KIND_ARM_TensorOperands - SPIRV_CORE_KIND_COUNT] = {"TensorOperands",
+                                                               SPIRV_CAT_BIT_ENUM,
+                                                               tensor_operands,
+                                                               ARRAY_SIZE(tensor_operands),
+                                                               {0, 0}},
+    [SPIRV_KIND_ARM_FPEncoding - SPIRV_CORE_KIND_COUNT] =
+        {"FPEncoding", SPIRV_CAT_VALUE_ENUM, fp_encodings, ARRAY_SIZE(fp_encodings), {0, 0}},
 };
 
 /* Capabilities newer than the system grammar. */
 static const struct spirv_enumerant_desc arm_capabilities[] = {
-   { "TensorsARM", SPV_ARM_CAP_TENSORS, NULL, 0 },
-   { "StorageTensorArrayDynamicIndexingARM", SPV_ARM_CAP_STORAGE_TENSOR_ARRAY_DYNAMIC_INDEXING,
-     NULL, 0 },
-   { "StorageTensorArrayNonUniformIndexingARM",
-     SPV_ARM_CAP_STORAGE_TENSOR_ARRAY_NON_UNIFORM_INDEXING, NULL, 0 },
-   { "GraphARM", SPV_ARM_CAP_GRAPH, NULL, 0 },
-   { "Float8EXT", SPV_ARM_CAP_FLOAT8_EXT, NULL, 0 },
-   { "Float8CooperativeMatrixEXT", SPV_ARM_CAP_FLOAT8_COOPERATIVE_MATRIX_EXT, NULL, 0 },
-   { "BFloat16TypeKHR", SPV_ARM_CAP_BFLOAT16_TYPE_KHR, NULL, 0 },
-   { "BFloat16DotProductKHR", SPV_ARM_CAP_BFLOAT16_DOT_PRODUCT_KHR, NULL, 0 },
-   { "BFloat16CooperativeMatrixKHR", SPV_ARM_CAP_BFLOAT16_COOPERATIVE_MATRIX_KHR, NULL, 0 },
-   { "ReplicatedCompositesEXT", SPV_ARM_CAP_REPLICATED_COMPOSITES_EXT, NULL, 0 },
+    {"TensorsARM", SPV_ARM_CAP_TENSORS, NULL, 0},
+    {"StorageTensorArrayDynamicIndexingARM", SPV_ARM_CAP_STORAGE_TENSOR_ARRAY_DYNAMIC_INDEXING,
+     NULL, 0},
+    {"StorageTensorArrayNonUniformIndexingARM",
+     SPV_ARM_CAP_STORAGE_TENSOR_ARRAY_NON_UNIFORM_INDEXING, NULL, 0},
+    {"GraphARM", SPV_ARM_CAP_GRAPH, NULL, 0},
+    {"Float8EXT", SPV_ARM_CAP_FLOAT8_EXT, NULL, 0},
+    {"Float8CooperativeMatrixEXT", SPV_ARM_CAP_FLOAT8_COOPERATIVE_MATRIX_EXT, NULL, 0},
+    {"BFloat16TypeKHR", SPV_ARM_CAP_BFLOAT16_TYPE_KHR, NULL, 0},
+    {"BFloat16DotProductKHR", SPV_ARM_CAP_BFLOAT16_DOT_PRODUCT_KHR, NULL, 0},
+    {"BFloat16CooperativeMatrixKHR", SPV_ARM_CAP_BFLOAT16_COOPERATIVE_MATRIX_KHR, NULL, 0},
+    {"ReplicatedCompositesEXT", SPV_ARM_CAP_REPLICATED_COMPOSITES_EXT, NULL, 0},
 };
 
 static bool

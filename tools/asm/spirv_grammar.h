@@ -30,8 +30,8 @@ enum spirv_category {
 };
 
 struct spirv_operand_desc {
-   uint16_t kind;  /* enum spirv_core_kind or enum spirv_arm_kind */
-   uint8_t quant;  /* enum spirv_quant */
+   uint16_t kind; /* enum spirv_core_kind or enum spirv_arm_kind */
+   uint8_t quant; /* enum spirv_quant */
 };
 
 struct spirv_inst_desc {

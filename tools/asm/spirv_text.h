@@ -14,9 +14,10 @@
  *   !0x00020011 4174                a raw instruction: every operand is one
  *                                   word (!N or N), an %id or a "string"
  *   ; comment
- * Ids: %12 keeps the number 12; named ids (%foo) take the lowest numbers not
- * used by numeric ids, in order of first appearance. Named ids must be
- * defined somewhere in the module; numeric ones need not be.
+ * Ids: %12 keeps the number 12 (plain decimal: %012 is a name); named ids
+ * (%foo) take the lowest numbers numeric ids leave free, in order of first
+ * appearance. Named ids must be defined somewhere in the module; numeric ones
+ * need not be (a raw instruction may define them).
  * OpExtInst instruction names come from the imported set: GLSL.std.450,
  * TOSA.001000.1 (CONV2D ...), Arm.MotionEngine.100 (MIN_SAD ...),
  * NonSemantic.Graph.DebugInfo.1 (DebugGraph ...); other sets take numbers.
@@ -48,8 +49,8 @@
  * @param err    receives "line N: message" on failure; may be NULL
  * @return true on success
  */
-bool spirv_text_assemble(const char *text, size_t len, uint32_t **words, size_t *count,
-                         char *err, size_t err_len);
+bool spirv_text_assemble(const char *text, size_t len, uint32_t **words, size_t *count, char *err,
+                         size_t err_len);
 
 /**
  * Disassembles a module into spirv-dis style text.

@@ -57,11 +57,16 @@ text_set_from_name(const char *name)
    if (strcmp(name, "GLSL.std.450") == 0)
       return TEXT_SET_GLSL;
    switch (spirv_ext_inst_set_from_name(name)) {
-   case SPIRV_EXT_INST_SET_TOSA_001000_1: return TEXT_SET_TOSA;
-   case SPIRV_EXT_INST_SET_MOTION_ENGINE_100: return TEXT_SET_ME;
-   case SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1: return TEXT_SET_DEBUG;
-   case SPIRV_EXT_INST_SET_NONSEMANTIC_OTHER: return TEXT_SET_NONSEMANTIC;
-   default: return TEXT_SET_OTHER;
+   case SPIRV_EXT_INST_SET_TOSA_001000_1:
+      return TEXT_SET_TOSA;
+   case SPIRV_EXT_INST_SET_MOTION_ENGINE_100:
+      return TEXT_SET_ME;
+   case SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1:
+      return TEXT_SET_DEBUG;
+   case SPIRV_EXT_INST_SET_NONSEMANTIC_OTHER:
+      return TEXT_SET_NONSEMANTIC;
+   default:
+      return TEXT_SET_OTHER;
    }
 }
 
@@ -73,15 +78,15 @@ text_ids_track(struct text_ids *t, const uint32_t *w)
    switch (opcode) {
    case 21: /* OpTypeInt <Result> Width Signedness */
       if (wc >= 4 && w[1] < t->cap) {
-         t->types[w[1]] = (struct num_type){
-            .cls = NUM_INT, .width = w[2], .is_signed = w[3] != 0 };
+         t->types[w[1]] = (struct num_type){.cls = NUM_INT, .width = w[2], .is_signed = w[3] != 0};
       }
       return;
    case 22: /* OpTypeFloat <Result> Width [FPEncoding] */
       if (wc >= 3 && w[1] < t->cap) {
-         t->types[w[1]] = (struct num_type){
-            .cls = NUM_FLOAT, .width = w[2], .has_encoding = wc >= 4,
-            .encoding = wc >= 4 ? w[3] : 0 };
+         t->types[w[1]] = (struct num_type){.cls = NUM_FLOAT,
+                                            .width = w[2],
+                                            .has_encoding = wc >= 4,
+                                            .encoding = wc >= 4 ? w[3] : 0};
       }
       return;
    case 11: /* OpExtInstImport <Result> Name */
@@ -132,18 +137,25 @@ fp_format_of(const struct num_type *t, struct fp_format *f)
       return false;
    if (!t->has_encoding) {
       switch (t->width) {
-      case 16: *f = (struct fp_format){ 5, 10, true }; return true;
-      case 32: *f = (struct fp_format){ 8, 23, true }; return true;
-      case 64: *f = (struct fp_format){ 11, 52, true }; return true;
-      default: return false;
+      case 16:
+         *f = (struct fp_format){5, 10, true};
+         return true;
+      case 32:
+         *f = (struct fp_format){8, 23, true};
+         return true;
+      case 64:
+         *f = (struct fp_format){11, 52, true};
+         return true;
+      default:
+         return false;
       }
    }
    if (t->encoding == SPV_ARM_FP_ENCODING_BFLOAT16_KHR && t->width == 16)
-      *f = (struct fp_format){ 8, 7, true };
+      *f = (struct fp_format){8, 7, true};
    else if (t->encoding == SPV_ARM_FP_ENCODING_FLOAT8_E4M3_EXT && t->width == 8)
-      *f = (struct fp_format){ 4, 3, false };
+      *f = (struct fp_format){4, 3, false};
    else if (t->encoding == SPV_ARM_FP_ENCODING_FLOAT8_E5M2_EXT && t->width == 8)
-      *f = (struct fp_format){ 5, 2, true };
+      *f = (struct fp_format){5, 2, true};
    else
       return false;
    return true;
@@ -187,9 +199,9 @@ fp_decode(uint64_t bits, const struct fp_format *f)
    int bias = (1 << (f->ebits - 1)) - 1;
    uint64_t exp = (bits >> f->mbits) & mask64(f->ebits);
    uint64_t mant = bits & mask64(f->mbits);
-   double v = exp == 0 ? ldexp((double)mant, 1 - bias - (int)f->mbits)
-                       : ldexp((double)(mant | UINT64_C(1) << f->mbits),
-                               (int)exp - bias - (int)f->mbits);
+   double v =
+       exp == 0 ? ldexp((double)mant, 1 - bias - (int)f->mbits)
+                : ldexp((double)(mant | UINT64_C(1) << f->mbits), (int)exp - bias - (int)f->mbits);
    return (bits >> (f->ebits + f->mbits)) & 1 ? -v : v;
 }
 
@@ -337,8 +349,8 @@ fp_format_special(uint64_t bits, const struct fp_format *f, char *buf, size_t si
       mant >>= 4;
       digits--;
    }
-   snprintf(buf, size, "%s0x1.%0*llxp+%d", neg ? "-" : "", (int)digits,
-            (unsigned long long)mant, exp);
+   snprintf(buf, size, "%s0x1.%0*llxp+%d", neg ? "-" : "", (int)digits, (unsigned long long)mant,
+            exp);
 }
 
 /* ---- integers ------------------------------------------------------------------ */
@@ -489,7 +501,7 @@ num_format(const struct num_type *type, const uint32_t *w, char *buf, size_t siz
    double v = fp_decode(bits, &f);
    for (int precision = 1; precision <= 17; precision++) {
       snprintf(buf, size, "%.*g", precision, v);
-      uint32_t back[2] = { 0, 0 };
+      uint32_t back[2] = {0, 0};
       if (!num_encode(type, buf, strlen(buf), back) && back[0] == w[0] &&
           (nwords == 1 || back[1] == w[1]))
          return true;

@@ -22,13 +22,13 @@
 
 /* The instruction sets an OpExtInstImport can name, as the text tools see them. */
 enum text_set {
-   TEXT_SET_NONE,       /* not an OpExtInstImport result */
-   TEXT_SET_GLSL,       /* GLSL.std.450 */
-   TEXT_SET_TOSA,       /* TOSA.001000.1 */
-   TEXT_SET_ME,         /* Arm.MotionEngine.100 */
-   TEXT_SET_DEBUG,      /* NonSemantic.Graph.DebugInfo.1 */
+   TEXT_SET_NONE,        /* not an OpExtInstImport result */
+   TEXT_SET_GLSL,        /* GLSL.std.450 */
+   TEXT_SET_TOSA,        /* TOSA.001000.1 */
+   TEXT_SET_ME,          /* Arm.MotionEngine.100 */
+   TEXT_SET_DEBUG,       /* NonSemantic.Graph.DebugInfo.1 */
    TEXT_SET_NONSEMANTIC, /* another NonSemantic.* set: all operands are ids */
-   TEXT_SET_OTHER,      /* anything else: instruction numbers only */
+   TEXT_SET_OTHER,       /* anything else: instruction numbers only */
 };
 
 enum num_class { NUM_NONE, NUM_INT, NUM_FLOAT };
@@ -45,9 +45,9 @@ struct num_type {
 /* Facts about ids, indexed by id; ids >= cap are not tracked. */
 struct text_ids {
    uint32_t cap;
-   uint8_t *set;             /* enum text_set */
-   struct num_type *types;   /* for type ids */
-   uint32_t *value_type;     /* result type of value ids */
+   uint8_t *set;           /* enum text_set */
+   struct num_type *types; /* for type ids */
+   uint32_t *value_type;   /* result type of value ids */
 };
 
 bool text_ids_init(struct text_ids *t, uint32_t cap);
@@ -106,7 +106,8 @@ struct char_buf {
    bool oom;
 };
 
-void char_buf_printf(struct char_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void char_buf_printf(struct char_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void char_buf_append(struct char_buf *b, const char *s, size_t len);
 
 #endif /* SPIRV_TEXT_PRIVATE_H */

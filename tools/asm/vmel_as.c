@@ -128,8 +128,8 @@ main(int argc, char **argv)
       size_t len;
       if (size % 4 != 0)
          fprintf(stderr, "vmel-as: %s: size %zu is not a multiple of 4\n", in, size);
-      else if (!spirv_text_disassemble((const uint32_t *)(const void *)data, size / 4, &text,
-                                       &len, err, sizeof(err)))
+      else if (!spirv_text_disassemble((const uint32_t *)(const void *)data, size / 4, &text, &len,
+                                       err, sizeof(err)))
          fprintf(stderr, "vmel-as: %s: %s\n", in, err);
       else {
          status = write_file(out ? out : "-", text, len) ? 0 : 1;
