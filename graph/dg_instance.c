@@ -99,6 +99,13 @@ dg_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceF
       lyr_find_struct(pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
    if (f)
       lyr_fill_out(f, &caps.features, sizeof(*f));
+   /* Nothing below knows VK_ARM_tensors: its features are all unsupported. */
+   VkPhysicalDeviceTensorFeaturesARM *tf = (VkPhysicalDeviceTensorFeaturesARM *)lyr_find_struct(
+      pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
+   if (tf && !caps.tensors_below) {
+      const VkPhysicalDeviceTensorFeaturesARM none = {0};
+      lyr_fill_out(tf, &none, sizeof(*tf));
+   }
 }
 
 VKAPI_ATTR void VKAPI_CALL
