@@ -95,6 +95,10 @@ struct lyr_hooks {
    size_t device_emulated_count;
 };
 
+/** Each layer library defines its hook tables under this name; the exported
+ *  entry points in lyr_entry.c answer from it. */
+extern const struct lyr_hooks lyr_layer_hooks;
+
 PFN_vkVoidFunction lyr_get_instance_proc_addr(const struct lyr_hooks *hooks, VkInstance instance,
                                               const char *name);
 PFN_vkVoidFunction lyr_get_device_proc_addr(const struct lyr_hooks *hooks, VkDevice device,

@@ -2,22 +2,16 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * The tensor layer's loader interface: its hook tables and the exported
- * entry points (negotiation and the GetProcAddr functions). Nothing else in
- * libVkLayer_Tensor.so is exported.
+ * The tensor layer's hook tables (lyr_layer_hooks), from which the exported
+ * loader entry points in layers/lyr_entry.c answer.
  */
 #include "tsr_private.h"
 
 #define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
-                                                                          const char *pName);
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetDeviceProcAddr(VkDevice device,
-                                                                        const char *pName);
 
 static const struct lyr_hook tsr_instance_hooks[] = {
-   HOOK(GetInstanceProcAddr, vkGetInstanceProcAddr),
-   HOOK(CreateInstance, tsr_CreateInstance),
+      HOOK(CreateInstance, tsr_CreateInstance),
    HOOK(DestroyInstance, tsr_DestroyInstance),
    HOOK(CreateDevice, tsr_CreateDevice),
    HOOK(EnumerateDeviceExtensionProperties, tsr_EnumerateDeviceExtensionProperties),
@@ -34,7 +28,6 @@ static const struct lyr_hook tsr_instance_hooks[] = {
 };
 
 static const struct lyr_hook tsr_device_hooks_always[] = {
-   HOOK(GetDeviceProcAddr, vkGetDeviceProcAddr),
    HOOK(DestroyDevice, tsr_DestroyDevice),
 };
 
@@ -52,34 +45,9 @@ static const struct lyr_hook_table *const tsr_device_tables[] = {
    &tsr_image_hooks,
 };
 
-static const struct lyr_hooks tsr_hooks = {
+const struct lyr_hooks lyr_layer_hooks = {
    .instance = LYR_HOOK_TABLE(tsr_instance_hooks),
    .device_always = LYR_HOOK_TABLE(tsr_device_hooks_always),
    .device_emulated = tsr_device_tables,
    .device_emulated_count = LYR_ARRAY_SIZE(tsr_device_tables),
 };
-
-static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-tsr_GetPhysicalDeviceProcAddr(VkInstance instance, const char *pName)
-{
-   return lyr_get_physical_device_proc_addr(&tsr_hooks, instance, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-vkGetInstanceProcAddr(VkInstance instance, const char *pName)
-{
-   return lyr_get_instance_proc_addr(&tsr_hooks, instance, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-vkGetDeviceProcAddr(VkDevice device, const char *pName)
-{
-   return lyr_get_device_proc_addr(&tsr_hooks, device, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
-vkNegotiateLoaderLayerInterfaceVersion(VkNegotiateLayerInterface *pVersionStruct)
-{
-   return lyr_negotiate(pVersionStruct, vkGetInstanceProcAddr, vkGetDeviceProcAddr,
-                        tsr_GetPhysicalDeviceProcAddr);
-}

@@ -119,14 +119,9 @@ fake_DestroyTensorARM(VkDevice device, VkTensorARM tensor, const VkAllocationCal
 {
 }
 
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
-                                                                          const char *pName);
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetDeviceProcAddr(VkDevice device,
-                                                                        const char *pName);
 
 static const struct lyr_hook fake_instance_hooks[] = {
-   HOOK(GetInstanceProcAddr, vkGetInstanceProcAddr),
-   HOOK(CreateInstance, fake_CreateInstance),
+      HOOK(CreateInstance, fake_CreateInstance),
    HOOK(DestroyInstance, fake_DestroyInstance),
    HOOK(CreateDevice, fake_CreateDevice),
    HOOK(EnumerateDeviceExtensionProperties, fake_EnumerateDeviceExtensionProperties),
@@ -134,37 +129,11 @@ static const struct lyr_hook fake_instance_hooks[] = {
    HOOK(GetPhysicalDeviceFeatures2KHR, fake_GetPhysicalDeviceFeatures2),
 };
 static const struct lyr_hook fake_device_hooks[] = {
-   HOOK(GetDeviceProcAddr, vkGetDeviceProcAddr),
    HOOK(DestroyDevice, fake_DestroyDevice),
    HOOK(CreateTensorARM, fake_CreateTensorARM),
    HOOK(DestroyTensorARM, fake_DestroyTensorARM),
 };
-static const struct lyr_hooks fake_hooks = {
+const struct lyr_hooks lyr_layer_hooks = {
    .instance = LYR_HOOK_TABLE(fake_instance_hooks),
    .device_always = LYR_HOOK_TABLE(fake_device_hooks),
 };
-
-static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-fake_GetPhysicalDeviceProcAddr(VkInstance instance, const char *pName)
-{
-   return lyr_get_physical_device_proc_addr(&fake_hooks, instance, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-vkGetInstanceProcAddr(VkInstance instance, const char *pName)
-{
-   return lyr_get_instance_proc_addr(&fake_hooks, instance, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-vkGetDeviceProcAddr(VkDevice device, const char *pName)
-{
-   return lyr_get_device_proc_addr(&fake_hooks, device, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
-vkNegotiateLoaderLayerInterfaceVersion(VkNegotiateLayerInterface *pVersionStruct)
-{
-   return lyr_negotiate(pVersionStruct, vkGetInstanceProcAddr, vkGetDeviceProcAddr,
-                        fake_GetPhysicalDeviceProcAddr);
-}

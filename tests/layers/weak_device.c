@@ -84,14 +84,9 @@ weak_DestroyDevice(VkDevice device, const VkAllocationCallbacks *alloc)
    lyr_device_destroy(device, alloc);
 }
 
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
-                                                                          const char *pName);
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetDeviceProcAddr(VkDevice device,
-                                                                        const char *pName);
 
 static const struct lyr_hook weak_instance_hooks[] = {
-   HOOK(GetInstanceProcAddr, vkGetInstanceProcAddr),
-   HOOK(CreateInstance, weak_CreateInstance),
+      HOOK(CreateInstance, weak_CreateInstance),
    HOOK(DestroyInstance, weak_DestroyInstance),
    HOOK(CreateDevice, weak_CreateDevice),
    HOOK(GetPhysicalDeviceFeatures2, weak_GetPhysicalDeviceFeatures2),
@@ -101,35 +96,9 @@ static const struct lyr_hook weak_instance_hooks[] = {
    HOOK(GetPhysicalDeviceProperties2KHR, weak_GetPhysicalDeviceProperties2),
 };
 static const struct lyr_hook weak_device_hooks[] = {
-   HOOK(GetDeviceProcAddr, vkGetDeviceProcAddr),
    HOOK(DestroyDevice, weak_DestroyDevice),
 };
-static const struct lyr_hooks weak_hooks = {
+const struct lyr_hooks lyr_layer_hooks = {
    .instance = LYR_HOOK_TABLE(weak_instance_hooks),
    .device_always = LYR_HOOK_TABLE(weak_device_hooks),
 };
-
-static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-weak_GetPhysicalDeviceProcAddr(VkInstance instance, const char *pName)
-{
-   return lyr_get_physical_device_proc_addr(&weak_hooks, instance, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-vkGetInstanceProcAddr(VkInstance instance, const char *pName)
-{
-   return lyr_get_instance_proc_addr(&weak_hooks, instance, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
-vkGetDeviceProcAddr(VkDevice device, const char *pName)
-{
-   return lyr_get_device_proc_addr(&weak_hooks, device, pName);
-}
-
-LYR_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
-vkNegotiateLoaderLayerInterfaceVersion(VkNegotiateLayerInterface *pVersionStruct)
-{
-   return lyr_negotiate(pVersionStruct, vkGetInstanceProcAddr, vkGetDeviceProcAddr,
-                        weak_GetPhysicalDeviceProcAddr);
-}
