@@ -36,25 +36,16 @@ dg_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice, const cha
                                       uint32_t *pPropertyCount, VkExtensionProperties *pProperties)
 {
    struct lyr_instance *instance = lyr_instance_get(physicalDevice);
-   if (pLayerName && strcmp(pLayerName, DG_LAYER_NAME) == 0)
-      return lyr_enumerate_fixed(dg_device_extensions, LYR_ARRAY_SIZE(dg_device_extensions),
-                                 sizeof(VkExtensionProperties), pPropertyCount, pProperties);
-   if (pLayerName || !instance)
-      return instance ? instance->next.EnumerateDeviceExtensionProperties(
-                           physicalDevice, pLayerName, pPropertyCount, pProperties)
-                      : VK_ERROR_LAYER_NOT_PRESENT;
-
    struct dg_caps caps;
    dg_query_caps(instance, physicalDevice, &caps);
    struct dg_instance *dgi = (struct dg_instance *)instance;
-   if (!caps.native && !caps.available && !dgi->warned_unavailable) {
+   if (!pLayerName && !caps.native && !caps.available && !dgi->warned_unavailable) {
       dgi->warned_unavailable = true;
       lyr_logw("not offering %s: %s", VK_ARM_DATA_GRAPH_EXTENSION_NAME, caps.why_not);
    }
-   uint32_t ours = caps.available ? LYR_ARRAY_SIZE(dg_device_extensions) : 0;
-   return lyr_enumerate_device_extensions_appended(
-      instance->next.EnumerateDeviceExtensionProperties, physicalDevice, dg_device_extensions,
-      ours, &instance->alloc, pPropertyCount, pProperties);
+   return lyr_layer_device_extensions(instance, physicalDevice, pLayerName, DG_LAYER_NAME,
+                                      dg_device_extensions, LYR_ARRAY_SIZE(dg_device_extensions),
+                                      caps.available, pPropertyCount, pProperties);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -85,15 +76,8 @@ dg_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceF
       return;
    }
    /* VK_ARM_tensors structs go down: the layer below answers them. */
-   struct lyr_out_chain oc;
-   if (lyr_out_chain_begin(&oc, &instance->alloc, pFeatures, sizeof(*pFeatures),
-                           caps.tensors_below ? dg_drop_data_graph : lyr_drop_arm_ml,
-                           NULL) != VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceFeatures2: out of host memory");
-      return;
-   }
-   instance->next.GetPhysicalDeviceFeatures2(physicalDevice, oc.head);
-   lyr_out_chain_end(&oc);
+   lyr_next_features2(instance, physicalDevice, pFeatures,
+                      caps.tensors_below ? dg_drop_data_graph : lyr_drop_arm_ml);
 
    VkPhysicalDeviceDataGraphFeaturesARM *f = (VkPhysicalDeviceDataGraphFeaturesARM *)
       lyr_find_struct(pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
@@ -119,15 +103,8 @@ dg_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
       instance->next.GetPhysicalDeviceProperties2(physicalDevice, pProperties);
       return;
    }
-   struct lyr_out_chain oc;
-   if (lyr_out_chain_begin(&oc, &instance->alloc, pProperties, sizeof(*pProperties),
-                           caps.tensors_below ? dg_drop_data_graph : lyr_drop_arm_ml,
-                           NULL) != VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceProperties2: out of host memory");
-      return;
-   }
-   instance->next.GetPhysicalDeviceProperties2(physicalDevice, oc.head);
-   lyr_out_chain_end(&oc);
+   lyr_next_properties2(instance, physicalDevice, pProperties,
+                        caps.tensors_below ? dg_drop_data_graph : lyr_drop_arm_ml);
 }
 
 /* Formats of the TOSA element types (design.md §5): bool, int8/16/32, i48 as
@@ -167,14 +144,8 @@ dg_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat 
       instance->next.GetPhysicalDeviceFormatProperties2(physicalDevice, format, pFormatProperties);
       return;
    }
-   struct lyr_out_chain oc;
-   if (lyr_out_chain_begin(&oc, &instance->alloc, pFormatProperties, sizeof(*pFormatProperties),
-                           dg_drop_data_graph, NULL) != VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceFormatProperties2: out of host memory");
-      return;
-   }
-   instance->next.GetPhysicalDeviceFormatProperties2(physicalDevice, format, oc.head);
-   lyr_out_chain_end(&oc);
+   lyr_next_format_properties2(instance, physicalDevice, format, pFormatProperties,
+                               dg_drop_data_graph);
 
    /* Graph kernels reach tensors the way shaders do: where the layer below
     * gives shader access to a TOSA element format, graphs can use it. */

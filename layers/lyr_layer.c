@@ -215,3 +215,61 @@ lyr_get_physical_device_proc_addr(const struct lyr_hooks *hooks, VkInstance inst
       return NULL;
    return inst->next.GetPhysicalDeviceProcAddr(instance, name);
 }
+
+VkResult
+lyr_layer_device_extensions(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                            const char *pLayerName, const char *own_name,
+                            const VkExtensionProperties *ours, uint32_t our_count, bool offer,
+                            uint32_t *pCount, VkExtensionProperties *pProperties)
+{
+   if (pLayerName && strcmp(pLayerName, own_name) == 0)
+      return lyr_enumerate_fixed(ours, our_count, sizeof(*ours), pCount, pProperties);
+   if (pLayerName)
+      return instance->next.EnumerateDeviceExtensionProperties(physical_device, pLayerName,
+                                                               pCount, pProperties);
+   return lyr_enumerate_device_extensions_appended(
+      instance->next.EnumerateDeviceExtensionProperties, physical_device, ours,
+      offer ? our_count : 0, &instance->alloc, pCount, pProperties);
+}
+
+void
+lyr_next_features2(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                   VkPhysicalDeviceFeatures2 *features, lyr_drop_fn drop)
+{
+   struct lyr_out_chain oc;
+   if (lyr_out_chain_begin(&oc, &instance->alloc, features, sizeof(*features), drop, NULL) !=
+       VK_SUCCESS) {
+      lyr_loge("vkGetPhysicalDeviceFeatures2: out of host memory");
+      return;
+   }
+   instance->next.GetPhysicalDeviceFeatures2(physical_device, oc.head);
+   lyr_out_chain_end(&oc);
+}
+
+void
+lyr_next_properties2(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                     VkPhysicalDeviceProperties2 *properties, lyr_drop_fn drop)
+{
+   struct lyr_out_chain oc;
+   if (lyr_out_chain_begin(&oc, &instance->alloc, properties, sizeof(*properties), drop, NULL) !=
+       VK_SUCCESS) {
+      lyr_loge("vkGetPhysicalDeviceProperties2: out of host memory");
+      return;
+   }
+   instance->next.GetPhysicalDeviceProperties2(physical_device, oc.head);
+   lyr_out_chain_end(&oc);
+}
+
+void
+lyr_next_format_properties2(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                            VkFormat format, VkFormatProperties2 *properties, lyr_drop_fn drop)
+{
+   struct lyr_out_chain oc;
+   if (lyr_out_chain_begin(&oc, &instance->alloc, properties, sizeof(*properties), drop, NULL) !=
+       VK_SUCCESS) {
+      lyr_loge("vkGetPhysicalDeviceFormatProperties2: out of host memory");
+      return;
+   }
+   instance->next.GetPhysicalDeviceFormatProperties2(physical_device, format, oc.head);
+   lyr_out_chain_end(&oc);
+}

@@ -64,6 +64,27 @@ struct lyr_device *lyr_device_get(const void *dispatchable);
 /** vkDestroyDevice for a layer: destroys below, unmaps and frees. */
 void lyr_device_destroy(VkDevice device, const VkAllocationCallbacks *alloc);
 
+/**
+ * vkEnumerateDeviceExtensionProperties for a layer: its own list when
+ * pLayerName names it, the next layer's answer for another name, and for
+ * NULL what is below plus ours (when offer is true).
+ */
+VkResult lyr_layer_device_extensions(struct lyr_instance *instance,
+                                     VkPhysicalDevice physical_device, const char *pLayerName,
+                                     const char *own_name, const VkExtensionProperties *ours,
+                                     uint32_t our_count, bool offer, uint32_t *pCount,
+                                     VkExtensionProperties *pProperties);
+
+/* The next layer's physical-device queries, called with a shadow of the
+ * application's output chain without the structs drop leaves out. */
+void lyr_next_features2(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                        VkPhysicalDeviceFeatures2 *features, lyr_drop_fn drop);
+void lyr_next_properties2(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                          VkPhysicalDeviceProperties2 *properties, lyr_drop_fn drop);
+void lyr_next_format_properties2(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                                 VkFormat format, VkFormatProperties2 *properties,
+                                 lyr_drop_fn drop);
+
 /** Reads the physical device's Vulkan version (next layer's properties). */
 uint32_t lyr_physical_device_api_version(struct lyr_instance *instance,
                                          VkPhysicalDevice physical_device);

@@ -35,22 +35,14 @@ tsr_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice, const ch
                                        VkExtensionProperties *pProperties)
 {
    struct lyr_instance *instance = lyr_instance_get(physicalDevice);
-   if (pLayerName && strcmp(pLayerName, TSR_LAYER_NAME) == 0)
-      return lyr_enumerate_fixed(tsr_device_extensions, LYR_ARRAY_SIZE(tsr_device_extensions),
-                                 sizeof(VkExtensionProperties), pPropertyCount, pProperties);
-   if (pLayerName || !instance)
-      return instance ? instance->next.EnumerateDeviceExtensionProperties(
-                           physicalDevice, pLayerName, pPropertyCount, pProperties)
-                      : VK_ERROR_LAYER_NOT_PRESENT;
-
    struct tsr_caps caps;
    tsr_query_caps(instance, physicalDevice, &caps);
-   if (!caps.native && !caps.can_emulate)
+   if (!pLayerName && !caps.native && !caps.can_emulate)
       lyr_logi("not offering %s: %s", VK_ARM_TENSORS_EXTENSION_NAME, caps.why_not);
-   uint32_t ours = caps.can_emulate ? LYR_ARRAY_SIZE(tsr_device_extensions) : 0;
-   return lyr_enumerate_device_extensions_appended(
-      instance->next.EnumerateDeviceExtensionProperties, physicalDevice, tsr_device_extensions,
-      ours, &instance->alloc, pPropertyCount, pProperties);
+   return lyr_layer_device_extensions(instance, physicalDevice, pLayerName, TSR_LAYER_NAME,
+                                      tsr_device_extensions,
+                                      LYR_ARRAY_SIZE(tsr_device_extensions), caps.can_emulate,
+                                      pPropertyCount, pProperties);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -80,14 +72,7 @@ tsr_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDevice
       instance->next.GetPhysicalDeviceFeatures2(physicalDevice, pFeatures);
       return;
    }
-   struct lyr_out_chain oc;
-   if (lyr_out_chain_begin(&oc, &instance->alloc, pFeatures, sizeof(*pFeatures), lyr_drop_arm_ml,
-                           NULL) != VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceFeatures2: out of host memory");
-      return;
-   }
-   instance->next.GetPhysicalDeviceFeatures2(physicalDevice, oc.head);
-   lyr_out_chain_end(&oc);
+   lyr_next_features2(instance, physicalDevice, pFeatures, lyr_drop_arm_ml);
 
    VkPhysicalDeviceTensorFeaturesARM *tf = (VkPhysicalDeviceTensorFeaturesARM *)lyr_find_struct(
       pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
@@ -106,14 +91,7 @@ tsr_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
       instance->next.GetPhysicalDeviceProperties2(physicalDevice, pProperties);
       return;
    }
-   struct lyr_out_chain oc;
-   if (lyr_out_chain_begin(&oc, &instance->alloc, pProperties, sizeof(*pProperties),
-                           lyr_drop_arm_ml, NULL) != VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceProperties2: out of host memory");
-      return;
-   }
-   instance->next.GetPhysicalDeviceProperties2(physicalDevice, oc.head);
-   lyr_out_chain_end(&oc);
+   lyr_next_properties2(instance, physicalDevice, pProperties, lyr_drop_arm_ml);
 
    VkPhysicalDeviceTensorPropertiesARM *tp = (VkPhysicalDeviceTensorPropertiesARM *)lyr_find_struct(
       pProperties->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM);
@@ -137,14 +115,8 @@ tsr_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
        * and the driver below never sees the value. */
       memset(&pFormatProperties->formatProperties, 0, sizeof(pFormatProperties->formatProperties));
    } else {
-      struct lyr_out_chain oc;
-      if (lyr_out_chain_begin(&oc, &instance->alloc, pFormatProperties,
-                              sizeof(*pFormatProperties), lyr_drop_arm_ml, NULL) != VK_SUCCESS) {
-         lyr_loge("vkGetPhysicalDeviceFormatProperties2: out of host memory");
-         return;
-      }
-      instance->next.GetPhysicalDeviceFormatProperties2(physicalDevice, format, oc.head);
-      lyr_out_chain_end(&oc);
+      lyr_next_format_properties2(instance, physicalDevice, format, pFormatProperties,
+                                  lyr_drop_arm_ml);
    }
 
    VkTensorFormatPropertiesARM *tfp = (VkTensorFormatPropertiesARM *)lyr_find_struct(

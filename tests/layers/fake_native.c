@@ -41,27 +41,16 @@ static VKAPI_ATTR VkResult VKAPI_CALL
 fake_EnumerateDeviceExtensionProperties(VkPhysicalDevice pd, const char *layer, uint32_t *count,
                                         VkExtensionProperties *props)
 {
-   struct lyr_instance *instance = lyr_instance_get(pd);
-   if (layer && strcmp(layer, FAKE_LAYER_NAME) == 0)
-      return lyr_enumerate_fixed(fake_extensions, LYR_ARRAY_SIZE(fake_extensions),
-                                 sizeof(fake_extensions[0]), count, props);
-   if (layer)
-      return instance->next.EnumerateDeviceExtensionProperties(pd, layer, count, props);
-   return lyr_enumerate_device_extensions_appended(
-      instance->next.EnumerateDeviceExtensionProperties, pd, fake_extensions,
-      LYR_ARRAY_SIZE(fake_extensions), &instance->alloc, count, props);
+   return lyr_layer_device_extensions(lyr_instance_get(pd), pd, layer, FAKE_LAYER_NAME,
+                                      fake_extensions, LYR_ARRAY_SIZE(fake_extensions), true,
+                                      count, props);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
 fake_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2 *features)
 {
    struct lyr_instance *instance = lyr_instance_get(pd);
-   struct lyr_out_chain oc;
-   if (lyr_out_chain_begin(&oc, &instance->alloc, features, sizeof(*features), lyr_drop_arm_ml,
-                           NULL) != VK_SUCCESS)
-      return;
-   instance->next.GetPhysicalDeviceFeatures2(pd, oc.head);
-   lyr_out_chain_end(&oc);
+   lyr_next_features2(instance, pd, features, lyr_drop_arm_ml);
    VkPhysicalDeviceTensorFeaturesARM *tf = (VkPhysicalDeviceTensorFeaturesARM *)lyr_find_struct(
       features->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
    if (tf) {
