@@ -13,7 +13,8 @@
  * Usage: vmel_gen_kernel_registry <prefix> <list> <output.c> <output.h>
  *   <prefix>  C prefix, e.g. tsr_kernel: enum tsr_kernel_id, TSR_KERNEL_<NAME>,
  *             TSR_KERNEL_COUNT and the array tsr_kernels[]
- *   <list>    one variant per line: name TAB spv-path TAB template-path
+ *   <list>    one variant per line: name TAB spv-path TAB template-path TAB defines
+ *             (defines: space-separated, or "-"; used in comments only)
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -39,6 +40,7 @@ struct variant {
    char *name;
    char *spv_path;
    char *source;
+   char *defines;
    uint32_t *words;
    size_t word_count;
    uint32_t local_size[3];
@@ -129,8 +131,8 @@ find_local_size(struct variant *v)
       } else if ((op == OP_CONSTANT || op == OP_SPEC_CONSTANT) && count >= 4 && o[1] < bound) {
          values[o[1]] = o[2];
          known[o[1]] = true;
-      } else if ((op == OP_CONSTANT_COMPOSITE || op == OP_SPEC_CONSTANT_COMPOSITE) &&
-                 count >= 6 && builtin_id && o[1] == builtin_id) {
+      } else if ((op == OP_CONSTANT_COMPOSITE || op == OP_SPEC_CONSTANT_COMPOSITE) && count >= 6 &&
+                 builtin_id && o[1] == builtin_id) {
          builtin_composite = &o[2];
       }
       i += count;
@@ -140,8 +142,7 @@ find_local_size(struct variant *v)
    if (ok && ids) {
       for (int d = 0; d < 3; d++) {
          if (ids[d] >= bound || !known[ids[d]]) {
-            fprintf(stderr, "%s: workgroup size component %d is not a constant\n", v->spv_path,
-                    d);
+            fprintf(stderr, "%s: workgroup size component %d is not a constant\n", v->spv_path, d);
             ok = false;
             break;
          }
@@ -187,7 +188,7 @@ dup_string(const char *s)
    return d;
 }
 
-/* Parses "name\tspv\tsource" lines. */
+/* Parses "name\tspv\tsource\tdefines" lines. */
 static bool
 read_list(const char *path, struct variant **out, size_t *out_count)
 {
@@ -207,13 +208,15 @@ read_list(const char *path, struct variant **out, size_t *out_count)
       if (!line[0])
          continue;
       char *name = line, *spv = strchr(name, '\t'), *source = spv ? strchr(spv + 1, '\t') : NULL;
-      if (!spv || !source) {
-         fprintf(stderr, "%s:%u: expected name<TAB>spv<TAB>source\n", path, lineno);
+      char *defines = source ? strchr(source + 1, '\t') : NULL;
+      if (!defines) {
+         fprintf(stderr, "%s:%u: expected name<TAB>spv<TAB>source<TAB>defines\n", path, lineno);
          ok = false;
          break;
       }
       *spv++ = 0;
       *source++ = 0;
+      *defines++ = 0;
       if (!valid_name(name)) {
          fprintf(stderr, "%s:%u: kernel name \"%s\" must be [a-z_][a-z0-9_]*\n", path, lineno,
                  name);
@@ -243,7 +246,8 @@ read_list(const char *path, struct variant **out, size_t *out_count)
       v->name = dup_string(name);
       v->spv_path = dup_string(spv);
       v->source = dup_string(source);
-      if (!v->name || !v->spv_path || !v->source) {
+      v->defines = dup_string(strcmp(defines, "-") ? defines : "");
+      if (!v->name || !v->spv_path || !v->source || !v->defines) {
          fprintf(stderr, "out of memory\n");
          ok = false;
       }
@@ -284,7 +288,7 @@ write_header(const char *path, const char *prefix, const char *list, const struc
       put_upper(f, prefix);
       fputc('_', f);
       put_upper(f, v[i].name);
-      fprintf(f, ", /* %s */\n", v[i].source);
+      fprintf(f, ", /* %s%s%s */\n", v[i].source, *v[i].defines ? " " : "", v[i].defines);
    }
    fputs("   ", f);
    put_upper(f, prefix);
@@ -308,8 +312,8 @@ write_source(const char *path, const char *prefix, const char *header, const cha
            base_name(list));
    fprintf(f, "#include \"%s\"\n", base_name(header));
    for (size_t i = 0; i < count; i++) {
-      fprintf(f, "\n/* %s: %s */\nstatic const uint32_t %s_code[%zu] = {", v[i].name,
-              v[i].source, v[i].name, v[i].word_count);
+      fprintf(f, "\n/* %s: %s%s%s */\nstatic const uint32_t %s_code[%zu] = {", v[i].name,
+              v[i].source, *v[i].defines ? " " : "", v[i].defines, v[i].name, v[i].word_count);
       for (size_t w = 0; w < v[i].word_count; w++)
          fprintf(f, "%s0x%08x,", w % 8 ? " " : "\n   ", v[i].words[w]);
       fputs("\n};\n", f);
@@ -362,6 +366,7 @@ main(int argc, char **argv)
       free(v[i].name);
       free(v[i].spv_path);
       free(v[i].source);
+      free(v[i].defines);
       free(v[i].words);
    }
    free(v);

@@ -40,7 +40,11 @@ static const struct lyr_hook dg_device_hooks_always[] = {
 
 #undef HOOK
 
+static const struct lyr_hook_table dg_instance_table = LYR_HOOK_TABLE(dg_instance_hooks);
+static const struct lyr_hook_table *const dg_instance_tables[] = {&dg_instance_table};
+
 const struct lyr_hooks lyr_layer_hooks = {
-   .instance = LYR_HOOK_TABLE(dg_instance_hooks),
+   .instance = dg_instance_tables,
+   .instance_count = LYR_ARRAY_SIZE(dg_instance_tables),
    .device_always = LYR_HOOK_TABLE(dg_device_hooks_always),
 };

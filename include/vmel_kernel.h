@@ -16,11 +16,11 @@
 
 /** One compiled variant of a kernel template. */
 struct vmel_kernel {
-   const char *name;        /* variant name from the variant table, e.g. "copy_u32" */
-   const char *source;      /* the GLSL template, relative to the source tree */
-   const uint32_t *code;    /* SPIR-V words */
-   uint32_t word_count;     /* words in code */
-   uint32_t local_size[3];  /* workgroup size read from the module */
+   const char *name;       /* variant name from the variant table, e.g. "copy_u32" */
+   const char *source;     /* the GLSL template, relative to the source tree */
+   const uint32_t *code;   /* SPIR-V words */
+   uint32_t word_count;    /* words in code */
+   uint32_t local_size[3]; /* workgroup size read from the module */
 };
 
 /**

@@ -89,7 +89,8 @@ struct lyr_hook_table {
 /** A layer's hook tables. Device hooks in "emulated" tables are answered only
  *  for devices the layer emulates on; "always" hooks for every device. */
 struct lyr_hooks {
-   struct lyr_hook_table instance; /* instance and physical-device level */
+   const struct lyr_hook_table *const *instance; /* instance and physical-device level */
+   size_t instance_count;
    struct lyr_hook_table device_always;
    const struct lyr_hook_table *const *device_emulated; /* tables */
    size_t device_emulated_count;

@@ -31,6 +31,7 @@ enum standalone_id {
    SA_SYNCHRONIZATION2,
    SA_MAINTENANCE4,
    SA_SUBGROUP_SIZE_CONTROL,
+   SA_DESCRIPTOR_INDEXING,
    SA_COUNT,
 };
 
@@ -56,6 +57,8 @@ static const struct {
                          sizeof(VkPhysicalDeviceMaintenance4Features)},
     [SA_SUBGROUP_SIZE_CONTROL] = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
                                   sizeof(VkPhysicalDeviceSubgroupSizeControlFeatures)},
+    [SA_DESCRIPTOR_INDEXING] = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES,
+                                sizeof(VkPhysicalDeviceDescriptorIndexingFeatures)},
 };
 
 /* Where a feature lives: VkPhysicalDeviceFeatures or a VkPhysicalDeviceVulkan1xFeatures. */
@@ -127,6 +130,10 @@ static const struct feature_field feature_fields[] = {
                VkPhysicalDeviceSubgroupSizeControlFeatures),
     VK1X_FIELD(compute_full_subgroups, 13, computeFullSubgroups, SA_SUBGROUP_SIZE_CONTROL,
                VkPhysicalDeviceSubgroupSizeControlFeatures),
+    VK1X_FIELD(storage_buffer_update_after_bind, 12, descriptorBindingStorageBufferUpdateAfterBind,
+               SA_DESCRIPTOR_INDEXING, VkPhysicalDeviceDescriptorIndexingFeatures),
+    VK1X_FIELD(storage_buffer_non_uniform_indexing, 12, shaderStorageBufferArrayNonUniformIndexing,
+               SA_DESCRIPTOR_INDEXING, VkPhysicalDeviceDescriptorIndexingFeatures),
 };
 
 #define FEATURE_FIELD_COUNT (sizeof(feature_fields) / sizeof(feature_fields[0]))

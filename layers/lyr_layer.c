@@ -160,15 +160,26 @@ lyr_physical_device_api_version(struct lyr_instance *instance, VkPhysicalDevice 
 }
 
 static PFN_vkVoidFunction
-find_emulated(const struct lyr_hooks *hooks, const char *name)
+find_in_tables(const struct lyr_hook_table *const *tables, size_t count, const char *name)
 {
-   for (size_t t = 0; t < hooks->device_emulated_count; t++) {
-      const struct lyr_hook_table *table = hooks->device_emulated[t];
-      PFN_vkVoidFunction fn = lyr_hook_find(table->hooks, table->count, name);
+   for (size_t t = 0; t < count; t++) {
+      PFN_vkVoidFunction fn = lyr_hook_find(tables[t]->hooks, tables[t]->count, name);
       if (fn)
          return fn;
    }
    return NULL;
+}
+
+static PFN_vkVoidFunction
+find_emulated(const struct lyr_hooks *hooks, const char *name)
+{
+   return find_in_tables(hooks->device_emulated, hooks->device_emulated_count, name);
+}
+
+static PFN_vkVoidFunction
+find_instance(const struct lyr_hooks *hooks, const char *name)
+{
+   return find_in_tables(hooks->instance, hooks->instance_count, name);
 }
 
 PFN_vkVoidFunction
@@ -181,18 +192,24 @@ lyr_get_device_proc_addr(const struct lyr_hooks *hooks, VkDevice device, const c
    struct lyr_device *dev = lyr_device_get(device);
    if (!dev)
       return NULL;
+   PFN_vkVoidFunction below = dev->next.GetDeviceProcAddr(device, name);
    if (dev->emulating) {
+      /* A command of the ARM extensions we implement is ours to give; any
+       * other hooked command only where the device below offers it (a
+       * KHR command of an extension the application did not enable is NULL). */
       fn = find_emulated(hooks, name);
-      if (fn)
+      size_t len = strlen(name);
+      bool arm = len > 3 && strcmp(name + len - 3, "ARM") == 0;
+      if (fn && (arm || below))
          return fn;
    }
-   return dev->next.GetDeviceProcAddr(device, name);
+   return below;
 }
 
 PFN_vkVoidFunction
 lyr_get_instance_proc_addr(const struct lyr_hooks *hooks, VkInstance instance, const char *name)
 {
-   PFN_vkVoidFunction fn = lyr_hook_find(hooks->instance.hooks, hooks->instance.count, name);
+   PFN_vkVoidFunction fn = find_instance(hooks, name);
    if (!fn)
       fn = lyr_hook_find(hooks->device_always.hooks, hooks->device_always.count, name);
    if (!fn)
@@ -207,7 +224,7 @@ PFN_vkVoidFunction
 lyr_get_physical_device_proc_addr(const struct lyr_hooks *hooks, VkInstance instance,
                                   const char *name)
 {
-   PFN_vkVoidFunction fn = lyr_hook_find(hooks->instance.hooks, hooks->instance.count, name);
+   PFN_vkVoidFunction fn = find_instance(hooks, name);
    if (fn)
       return fn;
    struct lyr_instance *inst = lyr_instance_get(instance);

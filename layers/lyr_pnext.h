@@ -123,6 +123,8 @@ struct lyr_feature_request {
    bool maintenance4;                   /* Vulkan13 / Maintenance4Features */
    bool subgroup_size_control;          /* Vulkan13 / SubgroupSizeControlFeatures */
    bool compute_full_subgroups;
+   bool storage_buffer_update_after_bind;    /* Vulkan12 / DescriptorIndexingFeatures */
+   bool storage_buffer_non_uniform_indexing;
 };
 
 struct lyr_device_info_copy {

@@ -305,7 +305,8 @@ tsr_CmdWaitEvents(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEv
                   uint32_t memoryBarrierCount, const VkMemoryBarrier *pMemoryBarriers,
                   uint32_t bufferMemoryBarrierCount,
                   const VkBufferMemoryBarrier *pBufferMemoryBarriers,
-                  uint32_t imageMemoryBarrierCount, const VkImageMemoryBarrier *pImageMemoryBarriers)
+                  uint32_t imageMemoryBarrierCount,
+                  const VkImageMemoryBarrier *pImageMemoryBarriers)
 {
    struct tsr_device *device = tsr_device_get(commandBuffer);
    const VkImageMemoryBarrier *images = pImageMemoryBarriers;

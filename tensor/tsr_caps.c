@@ -71,16 +71,6 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
 
    lyr_feature_request_from_device(instance->next.GetPhysicalDeviceFeatures2, physical_device,
                                    &caps->device_features);
-   VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-   };
-   VkPhysicalDeviceFeatures2 f2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-      .pNext = &f12,
-   };
-   instance->next.GetPhysicalDeviceFeatures2(physical_device, &f2);
-   caps->ssbo_non_uniform_indexing = f12.shaderStorageBufferArrayNonUniformIndexing;
-   caps->ssbo_update_after_bind = f12.descriptorBindingStorageBufferUpdateAfterBind;
 
    if (!caps->device_features.buffer_device_address) {
       snprintf(caps->why_not, sizeof(caps->why_not),
@@ -94,13 +84,14 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
       .tensorNonPacked = VK_TRUE,
       .shaderTensorAccess = VK_TRUE,
       .shaderStorageTensorArrayDynamicIndexing = VK_TRUE,
-      .shaderStorageTensorArrayNonUniformIndexing = caps->ssbo_non_uniform_indexing,
-      .descriptorBindingStorageTensorUpdateAfterBind = caps->ssbo_update_after_bind,
+      .shaderStorageTensorArrayNonUniformIndexing = caps->device_features.storage_buffer_non_uniform_indexing,
+      .descriptorBindingStorageTensorUpdateAfterBind =
+         caps->device_features.storage_buffer_update_after_bind,
       .tensors = VK_TRUE,
    };
    caps->properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM;
    derive_properties(caps, &props.properties.limits, m4.maxBufferSize);
-   if (caps->ssbo_update_after_bind) {
+   if (caps->device_features.storage_buffer_update_after_bind) {
       VkPhysicalDeviceVulkan12Properties p12 = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES,
       };

@@ -11,6 +11,8 @@
  * made only when something needs rewriting, and freed before returning.
  * Templates with tensor (or image) entries are ours: the driver's template
  * reads a blob we fill from the application's data at each update.
+ * Views and their records belong to tsr_view.c; pipeline layouts and
+ * descriptor sets themselves pass through (they are the driver's handles).
  */
 #include "tsr_private.h"
 
@@ -525,8 +527,7 @@ writes_lower(const VkAllocationCallbacks *alloc, uint32_t count, const VkWriteDe
        (VkDescriptorImageInfo *)(block + writes_size + buffers_size);
    lw->clones = (struct lyr_chain_copy *)(block + writes_size + buffers_size + images_size);
 
-   /* Pass two: the plans are recomputed (cheap) rather than stored, so that
-    * nothing here depends on the number of writes. */
+   /* Pass two recomputes each write's plan (cheap) instead of storing it. */
    struct write_sizes again = {0};
    uint32_t n = 0;
    for (uint32_t i = 0; i < count; i++) {
@@ -556,13 +557,12 @@ tsr_UpdateDescriptorSets(VkDevice _device, uint32_t descriptorWriteCount,
 {
    struct tsr_device *device = tsr_device_get(_device);
    struct lowered_writes lw;
-   /* Copies pass through: tensor bindings are storage buffers on both sides. */
+   /* Out of memory (logged): nothing is updated, since the copies may read
+    * what the writes would have written. */
    if (writes_lower(&device->base.alloc, descriptorWriteCount, pDescriptorWrites,
-                    "vkUpdateDescriptorSets", &lw) != VK_SUCCESS) {
-      device->base.next.UpdateDescriptorSets(_device, 0, NULL, descriptorCopyCount,
-                                             pDescriptorCopies);
+                    "vkUpdateDescriptorSets", &lw) != VK_SUCCESS)
       return;
-   }
+   /* Copies pass through: tensor bindings are storage buffers on both sides. */
    device->base.next.UpdateDescriptorSets(_device, lw.count, lw.writes, descriptorCopyCount,
                                           pDescriptorCopies);
    writes_release(&lw);

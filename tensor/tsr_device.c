@@ -121,10 +121,20 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
       return result;
    }
 
-   struct lyr_feature_request none = {0};
+   /* The underlying features the emulation uses; the descriptor-indexing ones
+    * only when the application asks for the tensor features built on them. */
+   struct lyr_feature_request request = {0};
+   if (emulate) {
+      const VkPhysicalDeviceTensorFeaturesARM *want = lyr_find_struct(
+         pCreateInfo->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
+      request = caps.device_features;
+      request.storage_buffer_update_after_bind =
+         want && want->descriptorBindingStorageTensorUpdateAfterBind;
+      request.storage_buffer_non_uniform_indexing =
+         want && want->shaderStorageTensorArrayNonUniformIndexing;
+   }
    struct lyr_device_info_copy copy;
-   result = lyr_device_info_rewrite(&instance->alloc, pCreateInfo,
-                                    emulate ? &caps.device_features : &none,
+   result = lyr_device_info_rewrite(&instance->alloc, pCreateInfo, &request,
                                     tsr_extension_names, LYR_ARRAY_SIZE(tsr_extension_names),
                                     &copy);
    if (result != VK_SUCCESS)

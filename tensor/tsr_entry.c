@@ -45,8 +45,15 @@ static const struct lyr_hook_table *const tsr_device_tables[] = {
    &tsr_image_hooks,
 };
 
+static const struct lyr_hook_table tsr_instance_table = LYR_HOOK_TABLE(tsr_instance_hooks);
+static const struct lyr_hook_table *const tsr_instance_tables[] = {
+   &tsr_instance_table,
+   &tsr_image_instance_hooks, /* image format queries with the aliasing usage */
+};
+
 const struct lyr_hooks lyr_layer_hooks = {
-   .instance = LYR_HOOK_TABLE(tsr_instance_hooks),
+   .instance = tsr_instance_tables,
+   .instance_count = LYR_ARRAY_SIZE(tsr_instance_tables),
    .device_always = LYR_HOOK_TABLE(tsr_device_hooks_always),
    .device_emulated = tsr_device_tables,
    .device_emulated_count = LYR_ARRAY_SIZE(tsr_device_tables),

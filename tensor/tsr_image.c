@@ -185,9 +185,9 @@ tsr_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFo
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
-tsr_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
-                                            const VkPhysicalDeviceImageFormatInfo2 *pImageFormatInfo,
-                                            VkImageFormatProperties2 *pImageFormatProperties)
+tsr_GetPhysicalDeviceImageFormatProperties2(
+   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceImageFormatInfo2 *pImageFormatInfo,
+   VkImageFormatProperties2 *pImageFormatProperties)
 {
    struct lyr_instance *instance = lyr_instance_get(physicalDevice);
    if (!(pImageFormatInfo->usage & VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM) ||
@@ -549,10 +549,12 @@ alias_strides(struct tsr_device *device, const struct tsr_alias_image *img,
 }
 
 /* Replaces the tensor's buffer with one of size bytes bound at the same
- * place; bound is what the image bound there occupies. */
+ * place; bound is what the image bound there occupies. The old buffer is
+ * destroyed, or with keep_old (command buffers may have recorded it) kept
+ * until the tensor is destroyed. */
 static VkResult
 replace_buffer(struct tsr_device *device, struct tsr_alias_tensor *e, VkDeviceSize size,
-               VkDeviceSize bound, const char *cmd)
+               VkDeviceSize bound, bool keep_old, const char *cmd)
 {
    struct tsr_tensor *t = e->tensor;
    VkDevice handle = device->base.handle;
@@ -607,9 +609,13 @@ replace_buffer(struct tsr_device *device, struct tsr_alias_tensor *e, VkDeviceSi
       .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
       .buffer = buffer,
    };
-   if (e->replaced)
-      device->base.next.DestroyBuffer(handle, e->replaced, pAllocator);
-   e->replaced = t->buffer;
+   if (keep_old) {
+      if (e->replaced)
+         device->base.next.DestroyBuffer(handle, e->replaced, pAllocator);
+      e->replaced = t->buffer;
+   } else {
+      device->base.next.DestroyBuffer(handle, t->buffer, pAllocator);
+   }
    e->buffer_size = size;
    t->buffer = buffer;
    t->address = device->base.next.GetBufferDeviceAddress(handle, &ai);
@@ -628,14 +634,15 @@ strides_packed(const struct tsr_tensor *t)
    return true;
 }
 
-/* The tensor takes the image's layout. Called with the state locked. */
+/* The tensor takes the image's layout. Called with the state locked;
+ * keep_old as for replace_buffer(). */
 static VkResult
 alias_apply(struct tsr_device *device, const struct tsr_alias_image *img,
-            struct tsr_alias_tensor *e, const char *cmd)
+            struct tsr_alias_tensor *e, bool keep_old, const char *cmd)
 {
    struct tsr_tensor *t = e->tensor;
    int64_t strides[TSR_MAX_RANK];
-   VkDeviceSize extent;
+   VkDeviceSize extent = 0;
    VkResult result = alias_strides(device, img, t, strides, &extent, cmd);
    if (result != VK_SUCCESS)
       return result;
@@ -643,7 +650,7 @@ alias_apply(struct tsr_device *device, const struct tsr_alias_image *img,
    VkDeviceSize full = (VkDeviceSize)(strides[0] * t->dims[0]);
    VkDeviceSize size = full <= img->size ? full : extent;
    if (size > e->buffer_size) {
-      result = replace_buffer(device, e, size, img->size, cmd);
+      result = replace_buffer(device, e, size, img->size, keep_old, cmd);
       if (result != VK_SUCCESS)
          return result;
    }
@@ -672,46 +679,32 @@ find_tensor_locked(struct tsr_alias_state *state, const struct tsr_tensor *tenso
    return NULL;
 }
 
-/* A record for the tensor, listed; called with the state locked. */
-static VkResult
-track_locked(struct tsr_device *device, struct tsr_tensor *tensor, const VkBufferCreateInfo *bci,
-             const VkAllocationCallbacks *pAllocator, struct tsr_alias_tensor **out)
+/* A record for the tensor, with what its buffer was created with. */
+static struct tsr_alias_tensor *
+tensor_record_create(struct tsr_device *device, struct tsr_tensor *tensor,
+                     const VkBufferCreateInfo *bci, const VkAllocationCallbacks *pAllocator)
 {
-   struct tsr_alias_state *state = device->alias;
    const VkAllocationCallbacks *alloc = lyr_pick_alloc(&device->base.alloc, pAllocator);
    uint32_t families =
-      bci && bci->sharingMode == VK_SHARING_MODE_CONCURRENT ? bci->queueFamilyIndexCount : 0;
+      bci->sharingMode == VK_SHARING_MODE_CONCURRENT ? bci->queueFamilyIndexCount : 0;
    struct tsr_alias_tensor *e =
       lyr_zalloc(alloc, sizeof(*e) + families * sizeof(uint32_t), 8,
                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!e)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+      return NULL;
+   const VkExternalMemoryBufferCreateInfo *ext =
+      lyr_find_struct(bci->pNext, VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO);
    e->tensor = tensor;
    e->alloc = *alloc;
    e->app_alloc = pAllocator != NULL;
-   e->sharing_mode = VK_SHARING_MODE_EXCLUSIVE;
-   e->buffer_size = tensor->size;
-   e->buffer_flags = (tensor->flags & VK_TENSOR_CREATE_PROTECTED_BIT_ARM)
-                        ? VK_BUFFER_CREATE_PROTECTED_BIT
-                        : 0;
-   if (bci) {
-      const VkExternalMemoryBufferCreateInfo *ext =
-         lyr_find_struct(bci->pNext, VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO);
-      e->buffer_flags = bci->flags;
-      e->sharing_mode = bci->sharingMode;
-      e->buffer_size = bci->size;
-      e->handle_types = ext ? ext->handleTypes : 0;
-      e->queue_family_count = families;
-      if (families)
-         memcpy(e->queue_families, bci->pQueueFamilyIndices, families * sizeof(uint32_t));
-   }
-   if (!list_add(&device->base.alloc, &state->tensors, &state->tensor_count,
-                 &state->tensor_capacity, e)) {
-      lyr_free(alloc, e);
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   }
-   *out = e;
-   return VK_SUCCESS;
+   e->buffer_flags = bci->flags;
+   e->sharing_mode = bci->sharingMode;
+   e->handle_types = ext ? ext->handleTypes : 0;
+   e->buffer_size = bci->size;
+   e->queue_family_count = families;
+   if (families)
+      memcpy(e->queue_families, bci->pQueueFamilyIndices, families * sizeof(uint32_t));
+   return e;
 }
 
 static void
@@ -729,13 +722,18 @@ tsr_image_track_tensor(struct tsr_device *device, struct tsr_tensor *tensor,
                        const VkBufferCreateInfo *bci, const VkAllocationCallbacks *pAllocator)
 {
    struct tsr_alias_state *state = device->alias;
-   struct tsr_alias_tensor *e;
+   struct tsr_alias_tensor *e = tensor_record_create(device, tensor, bci, pAllocator);
+   if (!e)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
    pthread_mutex_lock(&state->lock);
-   VkResult result = find_tensor_locked(state, tensor)
-                        ? VK_SUCCESS
-                        : track_locked(device, tensor, bci, pAllocator, &e);
+   bool listed = list_add(&device->base.alloc, &state->tensors, &state->tensor_count,
+                          &state->tensor_capacity, e);
    pthread_mutex_unlock(&state->lock);
-   return result;
+   if (!listed) {
+      tensor_record_free(device, e);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   return VK_SUCCESS;
 }
 
 void
@@ -751,6 +749,22 @@ tsr_image_untrack_tensor(struct tsr_device *device, struct tsr_tensor *tensor)
       tensor_record_free(device, e);
 }
 
+/* The record of a tensor tsr_image_track_tensor() was not told about: it
+ * lives for one call (an exclusive buffer, the device's allocator), and that
+ * tensor is not aliased by images bound after it. */
+static void
+untracked_record(struct tsr_tensor *tensor, struct tsr_alias_tensor *e)
+{
+   *e = (struct tsr_alias_tensor){
+      .tensor = tensor,
+      .sharing_mode = VK_SHARING_MODE_EXCLUSIVE,
+      .buffer_size = tensor->size,
+      .buffer_flags = (tensor->flags & VK_TENSOR_CREATE_PROTECTED_BIT_ARM)
+                         ? VK_BUFFER_CREATE_PROTECTED_BIT
+                         : 0,
+   };
+}
+
 VkResult
 tsr_image_alias_tensor(struct tsr_device *device, struct tsr_tensor *tensor)
 {
@@ -759,14 +773,20 @@ tsr_image_alias_tensor(struct tsr_device *device, struct tsr_tensor *tensor)
    struct tsr_alias_state *state = device->alias;
    VkResult result = VK_SUCCESS;
    pthread_mutex_lock(&state->lock);
+   struct tsr_alias_tensor untracked;
    struct tsr_alias_tensor *e = find_tensor_locked(state, tensor);
-   if (!e)
-      result = track_locked(device, tensor, NULL, NULL, &e);
-   for (uint32_t i = 0; i < state->image_count && result == VK_SUCCESS; i++) {
+   if (!e) {
+      lyr_logw("vkBindTensorMemoryARM: an IMAGE_ALIASING tensor tsr_image_track_tensor() was "
+               "not told about; images bound after it will not alias it");
+      untracked_record(tensor, &untracked);
+      e = &untracked;
+   }
+   for (uint32_t i = 0; i < state->image_count; i++) {
       const struct tsr_alias_image *img = state->images[i];
       if (img->bound && img->memory == tensor->memory &&
           img->memory_offset == tensor->memory_offset) {
-         result = alias_apply(device, img, e, "vkBindTensorMemoryARM");
+         /* Nothing can have recorded the buffer bound a moment ago. */
+         result = alias_apply(device, img, e, false, "vkBindTensorMemoryARM");
          break;
       }
    }
@@ -800,7 +820,7 @@ image_bound(struct tsr_device *device, VkImage image, VkDeviceMemory memory, VkD
       struct tsr_alias_tensor *e = state->tensors[i];
       if (e->tensor->memory != VK_NULL_HANDLE && e->tensor->memory == memory &&
           e->tensor->memory_offset == offset) {
-         VkResult r = alias_apply(device, img, e, cmd);
+         VkResult r = alias_apply(device, img, e, true, cmd);
          if (result == VK_SUCCESS)
             result = r;
       }

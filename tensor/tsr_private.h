@@ -35,8 +35,6 @@ struct tsr_caps {
    uint32_t api_version;
    /* Underlying features the emulation uses. */
    struct lyr_feature_request device_features;
-   bool ssbo_non_uniform_indexing;
-   bool ssbo_update_after_bind;
    /* What we report. */
    VkPhysicalDeviceTensorFeaturesARM features;
    VkPhysicalDeviceTensorPropertiesARM properties;
@@ -246,8 +244,10 @@ extern const struct lyr_hook_table tsr_image_instance_hooks;
  * tensor->buffer with a larger one bound at the same place.
  * @param bci        the create info the buffer was made with (copied)
  * @param pAllocator the application's allocator for the tensor (copied), or NULL
- * Returns VK_ERROR_OUT_OF_HOST_MEMORY on allocation failure. Without this call
- * a replacement buffer is exclusive, with no external handle types.
+ * Returns VK_ERROR_OUT_OF_HOST_MEMORY on allocation failure. A tensor this
+ * was not called for still aliases an image bound before it (its larger
+ * buffer then exclusive, without external handle types) but not one bound
+ * after it.
  */
 VkResult tsr_image_track_tensor(struct tsr_device *device, struct tsr_tensor *tensor,
                                 const VkBufferCreateInfo *bci,
@@ -260,5 +260,100 @@ VkResult tsr_image_track_tensor(struct tsr_device *device, struct tsr_tensor *te
  * tensor's current one replaced.
  */
 void tsr_image_untrack_tensor(struct tsr_device *device, struct tsr_tensor *tensor);
+
+/* ---- vkCmdCopyTensorARM and per-command-buffer state ------------------ */
+/* Owned by the copy area: tsr_copy.c (copies, the copy kernel's pipelines)
+ * and tsr_cmd_state.c (the application's compute state per command buffer). */
+
+/** Bytes each invocation of the copy kernel moves: one variant each
+ *  (shaders/tensor/copy.comp). */
+enum tsr_copy_unit {
+   TSR_COPY_UNIT_1,
+   TSR_COPY_UNIT_2,
+   TSR_COPY_UNIT_4,
+   TSR_COPY_UNIT_8,
+   TSR_COPY_UNIT_16,
+   TSR_COPY_UNIT_COUNT,
+};
+
+/** How copies are recorded: VMEL_TENSOR_COPY=auto|buffer|kernel, read at
+ *  device creation (tests force each path). */
+enum tsr_copy_mode {
+   TSR_COPY_AUTO,   /* buffer copies for up to 64 contiguous runs, the kernel beyond */
+   TSR_COPY_BUFFER, /* buffer copies only */
+   TSR_COPY_KERNEL, /* the kernel wherever it can run */
+};
+
+struct tsr_cmd_pool;  /* tsr_cmd_state.c */
+struct tsr_cmd_state; /* tsr_cmd_state.c */
+
+/* Command pools and buffers of one device (tsr_cmd_state.c). A pool and its
+ * command buffers are externally synchronized, so their states need no lock
+ * of their own; the maps have theirs. */
+struct tsr_cmd_tracker {
+   struct lyr_map pools;            /* VkCommandPool -> struct tsr_cmd_pool */
+   struct lyr_map buffers;          /* VkCommandBuffer -> struct tsr_cmd_state */
+   pthread_mutex_t lock;            /* guards pool_list */
+   struct tsr_cmd_pool *pool_list;  /* every tracked pool (freed at device destruction) */
+   uint32_t compute_families;       /* bit i: queue family i supports compute */
+};
+
+/* Attached to VkDevice (tsr_device::copy). */
+struct tsr_copy_state {
+   struct tsr_cmd_tracker cmds;
+   enum tsr_copy_mode mode;
+   uint32_t max_groups[2];          /* workgroups per dispatch in x and y */
+   VkPipelineLayout layout;         /* one compute push-constant range, no sets */
+   pthread_mutex_t lock;            /* guards pipelines[] and failed[] */
+   VkPipeline pipelines[TSR_COPY_UNIT_COUNT]; /* created at first use */
+   bool failed[TSR_COPY_UNIT_COUNT];          /* creation failed: not retried */
+};
+
+VkResult tsr_cmd_tracker_init(struct tsr_device *device, struct tsr_cmd_tracker *tracker);
+void tsr_cmd_tracker_finish(struct tsr_device *device, struct tsr_cmd_tracker *tracker);
+
+/** The state of a command buffer of this device, or NULL when it is not tracked. */
+struct tsr_cmd_state *tsr_cmd_state_get(struct tsr_device *device, VkCommandBuffer cmd);
+
+/** True when the layer may record compute work into the command buffer and put
+ *  the application's compute state back afterwards: its pool's queue family
+ *  supports compute and its state was tracked completely. */
+bool tsr_cmd_state_can_dispatch(const struct tsr_cmd_state *state);
+
+/**
+ * After the layer's own compute work: rebinds the application's compute
+ * pipeline (if it had bound one) and re-pushes every compute push-constant
+ * word it had pushed, with the layout and stage flags it used. Calls go
+ * straight down the chain (device->base.next), so they are not tracked.
+ */
+void tsr_cmd_state_restore_compute(struct tsr_device *device, const struct tsr_cmd_state *state,
+                                   VkCommandBuffer cmd);
+
+/* Hooks of tsr_cmd_state.c; tsr_copy.c lists them in tsr_copy_hooks. */
+VKAPI_ATTR VkResult VKAPI_CALL tsr_CreateCommandPool(VkDevice device,
+                                                     const VkCommandPoolCreateInfo *pCreateInfo,
+                                                     const VkAllocationCallbacks *pAllocator,
+                                                     VkCommandPool *pCommandPool);
+VKAPI_ATTR void VKAPI_CALL tsr_DestroyCommandPool(VkDevice device, VkCommandPool commandPool,
+                                                  const VkAllocationCallbacks *pAllocator);
+VKAPI_ATTR VkResult VKAPI_CALL tsr_ResetCommandPool(VkDevice device, VkCommandPool commandPool,
+                                                    VkCommandPoolResetFlags flags);
+VKAPI_ATTR VkResult VKAPI_CALL tsr_AllocateCommandBuffers(
+   VkDevice device, const VkCommandBufferAllocateInfo *pAllocateInfo,
+   VkCommandBuffer *pCommandBuffers);
+VKAPI_ATTR void VKAPI_CALL tsr_FreeCommandBuffers(VkDevice device, VkCommandPool commandPool,
+                                                  uint32_t commandBufferCount,
+                                                  const VkCommandBuffer *pCommandBuffers);
+VKAPI_ATTR VkResult VKAPI_CALL tsr_BeginCommandBuffer(VkCommandBuffer commandBuffer,
+                                                      const VkCommandBufferBeginInfo *pBeginInfo);
+VKAPI_ATTR VkResult VKAPI_CALL tsr_ResetCommandBuffer(VkCommandBuffer commandBuffer,
+                                                      VkCommandBufferResetFlags flags);
+VKAPI_ATTR void VKAPI_CALL tsr_CmdBindPipeline(VkCommandBuffer commandBuffer,
+                                               VkPipelineBindPoint pipelineBindPoint,
+                                               VkPipeline pipeline);
+VKAPI_ATTR void VKAPI_CALL tsr_CmdPushConstants(VkCommandBuffer commandBuffer,
+                                                VkPipelineLayout layout,
+                                                VkShaderStageFlags stageFlags, uint32_t offset,
+                                                uint32_t size, const void *pValues);
 
 #endif /* TSR_PRIVATE_H */

@@ -164,6 +164,14 @@ tsr_CreateTensorARM(VkDevice _device, const VkTensorCreateInfoARM *pCreateInfo,
    result = device->base.next.CreateBuffer(_device, &bci, pAllocator, &t->buffer);
    if (result != VK_SUCCESS)
       goto fail;
+   if (t->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM) {
+      /* An image may be bound at the tensor's place later (tsr_image.c). */
+      result = tsr_image_track_tensor(device, t, &bci, pAllocator);
+      if (result != VK_SUCCESS) {
+         device->base.next.DestroyBuffer(_device, t->buffer, pAllocator);
+         goto fail;
+      }
+   }
    *pTensor = tsr_tensor_to_handle(t);
    return VK_SUCCESS;
 
@@ -179,6 +187,8 @@ tsr_DestroyTensorARM(VkDevice _device, VkTensorARM tensor, const VkAllocationCal
    struct tsr_tensor *t = tsr_tensor_from_handle(tensor);
    if (!t)
       return;
+   if (t->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM)
+      tsr_image_untrack_tensor(device, t);
    device->base.next.DestroyBuffer(_device, t->buffer, pAllocator);
    t->magic = 0;
    lyr_free(lyr_pick_alloc(&device->base.alloc, pAllocator), t);

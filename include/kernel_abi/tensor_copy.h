@@ -21,11 +21,11 @@
 #ifdef VULKAN /* GLSL */
 
 struct vmel_copy_args {
-   uvec2 src;   /* device address of the region's first source byte: lo, hi */
-   uvec2 dst;   /* device address of the region's first destination byte */
-   uint rank;   /* dimensions used, 1..VMEL_COPY_MAX_DIMS */
-   uint count;  /* units this dispatch copies */
-   uint base;   /* index of its first unit */
+   uvec2 src;  /* device address of the region's first source byte: lo, hi */
+   uvec2 dst;  /* device address of the region's first destination byte */
+   uint rank;  /* dimensions used, 1..VMEL_COPY_MAX_DIMS */
+   uint count; /* units this dispatch copies */
+   uint base;  /* index of its first unit */
    uint unused;
    uint extent[VMEL_COPY_MAX_DIMS];     /* units per dimension; [rank - 1] innermost */
    uint src_stride[VMEL_COPY_MAX_DIMS]; /* bytes */

@@ -33,6 +33,9 @@ messenger_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
    return VK_FALSE;
 }
 
+/* Set by vku_init_sync() for the vku_init() it calls. */
+static bool init_sync_validation;
+
 VkResult
 vku_init(struct vku *v, const char *const *layers, unsigned layer_count, bool validation)
 {
@@ -69,6 +72,22 @@ vku_init(struct vku *v, const char *const *layers, unsigned layer_count, bool va
       .enabledExtensionCount = validation ? 1 : 0,
       .ppEnabledExtensionNames = extensions,
    };
+   const VkValidationFeatureEnableEXT sync_enable[] = {
+      VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT,
+   };
+   VkValidationFeaturesEXT features = {
+      .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+      .pNext = &mci,
+      .enabledValidationFeatureCount = 1,
+      .pEnabledValidationFeatures = sync_enable,
+   };
+   const char *sync_extensions[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
+                                    VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
+   if (validation && init_sync_validation) {
+      ici.pNext = &features;
+      ici.enabledExtensionCount = 2;
+      ici.ppEnabledExtensionNames = sync_extensions;
+   }
    VkResult result = vkCreateInstance(&ici, NULL, &v->instance);
    if (result != VK_SUCCESS)
       return result;
@@ -84,6 +103,15 @@ vku_init(struct vku *v, const char *const *layers, unsigned layer_count, bool va
    if ((result == VK_SUCCESS || result == VK_INCOMPLETE) && count)
       v->physical_device = pd;
    return VK_SUCCESS;
+}
+
+VkResult
+vku_init_sync(struct vku *v, const char *const *layers, unsigned layer_count)
+{
+   init_sync_validation = true;
+   VkResult result = vku_init(v, layers, layer_count, true);
+   init_sync_validation = false;
+   return result;
 }
 
 void

@@ -40,6 +40,10 @@ struct vku {
  */
 VkResult vku_init(struct vku *v, const char *const *layers, unsigned layer_count, bool validation);
 
+/** vku_init with validation, and the validation layer's synchronization
+ *  validation enabled (VkValidationFeaturesEXT): hazards count as errors. */
+VkResult vku_init_sync(struct vku *v, const char *const *layers, unsigned layer_count);
+
 /** Destroys the instance; reports validation errors seen as test failures. */
 void vku_finish(struct vku *v);
 

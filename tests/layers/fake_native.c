@@ -122,7 +122,11 @@ static const struct lyr_hook fake_device_hooks[] = {
    HOOK(CreateTensorARM, fake_CreateTensorARM),
    HOOK(DestroyTensorARM, fake_DestroyTensorARM),
 };
+static const struct lyr_hook_table fake_instance_table = LYR_HOOK_TABLE(fake_instance_hooks);
+static const struct lyr_hook_table *const fake_instance_tables[] = {&fake_instance_table};
+
 const struct lyr_hooks lyr_layer_hooks = {
-   .instance = LYR_HOOK_TABLE(fake_instance_hooks),
+   .instance = fake_instance_tables,
+   .instance_count = LYR_ARRAY_SIZE(fake_instance_tables),
    .device_always = LYR_HOOK_TABLE(fake_device_hooks),
 };

@@ -98,7 +98,11 @@ static const struct lyr_hook weak_instance_hooks[] = {
 static const struct lyr_hook weak_device_hooks[] = {
    HOOK(DestroyDevice, weak_DestroyDevice),
 };
+static const struct lyr_hook_table weak_instance_table = LYR_HOOK_TABLE(weak_instance_hooks);
+static const struct lyr_hook_table *const weak_instance_tables[] = {&weak_instance_table};
+
 const struct lyr_hooks lyr_layer_hooks = {
-   .instance = LYR_HOOK_TABLE(weak_instance_hooks),
+   .instance = weak_instance_tables,
+   .instance_count = LYR_ARRAY_SIZE(weak_instance_tables),
    .device_always = LYR_HOOK_TABLE(weak_device_hooks),
 };
