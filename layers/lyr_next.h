@@ -81,6 +81,7 @@
    X(CreateComputePipelines)                                                                       \
    X(DestroyPipeline)                                                                              \
    X(SetDebugUtilsObjectNameEXT)                                                                   \
+   X(SetDebugUtilsObjectTagEXT)                                                                    \
    X(CreateCommandPool)                                                                            \
    X(AllocateCommandBuffers)                                                                       \
    X(FreeCommandBuffers)                                                                           \

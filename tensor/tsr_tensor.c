@@ -272,7 +272,42 @@ tsr_BindTensorMemoryARM(VkDevice _device, uint32_t bindInfoCount,
    return result;
 }
 
+/* Debug names and tags of tensors go to their buffers; tensor views have no
+ * driver object, so their names are kept nowhere (the call succeeds). */
+static bool
+rewrite_debug_object(VkObjectType *type, uint64_t *handle)
+{
+   if ((int)*type == (int)VK_OBJECT_TYPE_TENSOR_ARM) {
+      *type = VK_OBJECT_TYPE_BUFFER;
+      *handle = (uint64_t)tsr_tensor_from_handle((VkTensorARM)*handle)->buffer;
+      return true;
+   }
+   return (int)*type != (int)VK_OBJECT_TYPE_TENSOR_VIEW_ARM;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+tsr_SetDebugUtilsObjectNameEXT(VkDevice _device, const VkDebugUtilsObjectNameInfoEXT *pNameInfo)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   VkDebugUtilsObjectNameInfoEXT info = *pNameInfo;
+   if (!rewrite_debug_object(&info.objectType, &info.objectHandle))
+      return VK_SUCCESS;
+   return device->base.next.SetDebugUtilsObjectNameEXT(_device, &info);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+tsr_SetDebugUtilsObjectTagEXT(VkDevice _device, const VkDebugUtilsObjectTagInfoEXT *pTagInfo)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   VkDebugUtilsObjectTagInfoEXT info = *pTagInfo;
+   if (!rewrite_debug_object(&info.objectType, &info.objectHandle))
+      return VK_SUCCESS;
+   return device->base.next.SetDebugUtilsObjectTagEXT(_device, &info);
+}
+
 static const struct lyr_hook hooks[] = {
+   TSR_HOOK(SetDebugUtilsObjectNameEXT, tsr_SetDebugUtilsObjectNameEXT),
+   TSR_HOOK(SetDebugUtilsObjectTagEXT, tsr_SetDebugUtilsObjectTagEXT),
    TSR_HOOK(CreateTensorARM, tsr_CreateTensorARM),
    TSR_HOOK(DestroyTensorARM, tsr_DestroyTensorARM),
    TSR_HOOK(GetTensorMemoryRequirementsARM, tsr_GetTensorMemoryRequirementsARM),

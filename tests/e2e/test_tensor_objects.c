@@ -166,6 +166,20 @@ check_strided_data(void)
                                    .format = VK_FORMAT_R32_SINT};
    VkTensorViewARM view;
    ok(create_view(device, &vi, NULL, &view) == VK_SUCCESS, "view");
+   /* Debug names reach the validation layer below as buffer names, with no
+    * validation error for the ARM object types it does not know. */
+   PFN_vkSetDebugUtilsObjectNameEXT set_name =
+      (PFN_vkSetDebugUtilsObjectNameEXT)vkGetDeviceProcAddr(device, "vkSetDebugUtilsObjectNameEXT");
+   if (ok(set_name != NULL, "vkSetDebugUtilsObjectNameEXT")) {
+      VkDebugUtilsObjectNameInfoEXT name = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
+                                            .objectType = VK_OBJECT_TYPE_TENSOR_ARM,
+                                            .objectHandle = (uint64_t)t,
+                                            .pObjectName = "strided tensor"};
+      ok(set_name(device, &name) == VK_SUCCESS, "name a tensor");
+      name.objectType = VK_OBJECT_TYPE_TENSOR_VIEW_ARM;
+      name.objectHandle = (uint64_t)view;
+      ok(set_name(device, &name) == VK_SUCCESS, "name a tensor view");
+   }
    destroy_view(device, view, NULL);
    /* MUTABLE_FORMAT was not given: another format of the same size fails. */
    vi.format = VK_FORMAT_R32_SFLOAT;
