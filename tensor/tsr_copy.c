@@ -404,9 +404,9 @@ struct copy_recording {
    VkCommandBuffer cmd;
    const struct tsr_tensor *src, *dst;
    struct tsr_cmd_state *state;
-   bool kernel_allowed;       /* the command buffer and tensors allow compute work */
-   bool kernel_used;          /* the first barrier is recorded */
-   VkPipeline bound;          /* the copy pipeline bound last, or null */
+   bool kernel_allowed; /* the command buffer and tensors allow compute work */
+   bool kernel_used;    /* the barrier before the first dispatch is recorded */
+   VkPipeline bound;    /* the copy pipeline bound last, or null */
 };
 
 /* Records a region with the kernel; false when it cannot (nothing recorded). */

@@ -1,0 +1,594 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The CPU reference implementation of the TOSA 1.0.1 operators of the first vertical slice
+ * (ADD, SUB, MUL, CLAMP, RESHAPE, CONCAT, MAX_POOL2D, CONV2D, MATMUL, RESCALE), written from the
+ * pseudocode of the TOSA specification v1.0.1 (pseudocode/operators/<OP>.tosac and
+ * pseudocode/library/*.tosac), independent of the GPU kernels. The conformance runner and
+ * vmel-run check the kernels against it; it is meant to be obviously right, not fast.
+ *
+ * What this header owns:
+ *  - struct ref_tensor: element type, rank 0..6, shape, packed data (last dimension fastest,
+ *    as TOSA's tensor_index_to_offset()), with accessors and fp16/bf16/fp8 <-> fp32 conversions;
+ *  - one function per operator, taking the TOSA inputs in TOSA order (compile-time-constant
+ *    inputs such as zero points, MUL shift and RESCALE multiplier/shift are tensors, as in TOSA),
+ *    the attributes in an args struct, and an output tensor whose dtype and shape the caller
+ *    sets (as a TOSA graph does); every ERROR_IF, REQUIRE, LEVEL_CHECK (level 8K) and
+ *    type-support row of TOSA.001000.1 (spec-facts §3.3) is checked;
+ *  - the precision each operator's GPU result must meet (TOSA 1.0.1 "Compliance" and the
+ *    operators' "Precision Requirements"), as tosa_ref_tolerance(), with the check functions.
+ *
+ * Numerics.
+ *  - Integer results are bit-exact with the pseudocode. i48 values live in int64_t.
+ *  - Floating-point operators compute in fp64 in the order the pseudocode gives, which is the
+ *    "reference_fp64" / "calculated using fp64_t arithmetic" value the compliance chapter checks
+ *    against, and round once (to nearest, ties to even) to the output type. Where the row's
+ *    output is floating point the caller may give an output of REF_DTYPE_FP64 instead, to get
+ *    that unrounded value for the compliance checks. A rounded float result is *not* what an
+ *    fp16 accumulator computes: compare floats with tosa_ref_tolerance(), never bit for bit
+ *    (except where the tolerance says TOSA_REF_TOL_EXACT).
+ *  - Subnormals are never flushed here; the checks allow an implementation to flush.
+ *
+ * Status. Every operator returns an enum tosa_ref_status value:
+ *  - TOSA_REF_OK: the graph is valid and the output holds the result;
+ *  - TOSA_REF_UNPREDICTABLE: a REQUIRE or LEVEL_CHECK failed; TOSA allows any result (or an
+ *    error), so nothing may be checked. The output holds a defined but meaningless value
+ *    (integer arithmetic wraps; where even that is undefined, e.g. a shift out of range, zero);
+ *  - TOSA_REF_ERROR: an ERROR_IF holds: the graph is illegal and must be rejected. The reference
+ *    stops at the first ERROR_IF, which TOSA 1.0.1 allows ("An acceptable implementation is to
+ *    stop and report an error on the first ERROR_IF condition"); the output is untouched;
+ *  - TOSA_REF_UNSUPPORTED: the type combination or an enumerated attribute value matches no row
+ *    of the operator's type-support table: the graph is illegal too;
+ *  - TOSA_REF_BAD_ARGUMENT, TOSA_REF_NO_MEMORY: misuse of this API, or allocation failure.
+ * tosa_ref_last_message() says why the last call on this thread did not return TOSA_REF_OK.
+ */
+#ifndef TOSA_REF_H
+#define TOSA_REF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Status
+ */
+
+enum tosa_ref_status {
+   TOSA_REF_OK = 0,
+   TOSA_REF_UNPREDICTABLE = 1,
+   TOSA_REF_ERROR = -1,
+   TOSA_REF_UNSUPPORTED = -2,
+   TOSA_REF_BAD_ARGUMENT = -3,
+   TOSA_REF_NO_MEMORY = -4,
+};
+
+/** "OK", "UNPREDICTABLE", "ERROR", ... */
+const char *
+tosa_ref_status_name(int status);
+
+/** Why the last call on this thread returned something other than TOSA_REF_OK ("" if none). */
+const char *
+tosa_ref_last_message(void);
+
+/* ---------------------------------------------------------------------------------------------
+ * Element types and tensors
+ */
+
+/*
+ * Storage per element (packed, native byte order):
+ *   BOOL     uint8_t, 0 or 1 (any non-zero value reads as true)
+ *   I8/I16/I32 int8_t/int16_t/int32_t: signless, read as signed unless an operator (RESCALE)
+ *            says unsigned
+ *   I48      int64_t holding the value sign-extended from bit 47 (reads ignore bits 48..63)
+ *   FP16, BF16  uint16_t bit patterns (IEEE binary16; bits [31:16] of binary32)
+ *   FP32     float (IEEE binary32)
+ *   FP8E4M3, FP8E5M2  uint8_t bit patterns (OCP OFP8)
+ *   FP64     double: reference-only, for unrounded fp64 results; in no TOSA type-support row
+ */
+enum ref_dtype {
+   REF_DTYPE_BOOL,
+   REF_DTYPE_I8,
+   REF_DTYPE_I16,
+   REF_DTYPE_I32,
+   REF_DTYPE_I48,
+   REF_DTYPE_FP16,
+   REF_DTYPE_BF16,
+   REF_DTYPE_FP32,
+   REF_DTYPE_FP8E4M3,
+   REF_DTYPE_FP8E5M2,
+   REF_DTYPE_FP64,
+   REF_DTYPE_COUNT
+};
+
+#define REF_MAX_RANK 6
+
+struct ref_tensor {
+   enum ref_dtype dtype;
+   uint32_t rank;                 /* 0..REF_MAX_RANK */
+   int64_t shape[REF_MAX_RANK];   /* each >= 1; entries at and after rank are 1 */
+   int64_t count;                 /* number of elements: product of shape (1 for rank 0) */
+   void *data;                    /* count * ref_dtype_size(dtype) bytes */
+};
+
+/** Bytes per element (1 for BOOL, 8 for I48). */
+size_t
+ref_dtype_size(enum ref_dtype dtype);
+
+/** "bool", "i8", "i16", "i32", "i48", "fp16", "bf16", "fp32", "fp8e4m3", "fp8e5m2", "fp64". */
+const char *
+ref_dtype_name(enum ref_dtype dtype);
+
+/** True for FP16, BF16, FP32, FP8E4M3, FP8E5M2 and FP64. */
+bool
+ref_dtype_is_float(enum ref_dtype dtype);
+
+/** Width in bits of an integer type (BOOL 1, I8 8, ..., I48 48); 0 for float types. */
+unsigned
+ref_dtype_int_bits(enum ref_dtype dtype);
+
+/**
+ * A zero-filled tensor.
+ * @param shape  rank entries, each >= 1 (TOSA: "The tensor shape in each dimension must be
+ *               greater than or equal to 1"); may be NULL when rank is 0.
+ * @return NULL on a bad argument or when out of memory.
+ */
+struct ref_tensor *
+ref_tensor_create(enum ref_dtype dtype, uint32_t rank, const int64_t *shape);
+
+/** Shorthand for ref_tensor_create() with the shape as arguments (rank of them). */
+struct ref_tensor *
+ref_tensor_create_v(enum ref_dtype dtype, uint32_t rank, ...);
+
+void
+ref_tensor_destroy(struct ref_tensor *t);
+
+/** Linear offset of an index (tensor_index_to_offset); -1 if an entry is out of range. */
+int64_t
+ref_tensor_offset(const struct ref_tensor *t, const int64_t *index);
+
+/** The index of a linear offset (tensor_offset_to_index); index gets t->rank entries. */
+void
+ref_tensor_index(const struct ref_tensor *t, int64_t offset, int64_t *index);
+
+/** Integer value of element `offset` of a BOOL or integer tensor (sign-extended). */
+int64_t
+ref_tensor_get_int(const struct ref_tensor *t, int64_t offset);
+
+/** Stores the low ref_dtype_int_bits() bits of v (two's-complement wrap; BOOL stores v != 0). */
+void
+ref_tensor_set_int(struct ref_tensor *t, int64_t offset, int64_t v);
+
+/** Exact value of element `offset` of a float tensor. */
+double
+ref_tensor_get_fp(const struct ref_tensor *t, int64_t offset);
+
+/**
+ * Stores v rounded to nearest, ties to even, into a float tensor. Out-of-range values become
+ * infinity (FP16, BF16, FP32, FP8E5M2) or NaN (FP8E4M3): TOSA 1.0.1 CAST uses the OCP OFP8
+ * non-saturating mode. NaN stays NaN.
+ */
+void
+ref_tensor_set_fp(struct ref_tensor *t, int64_t offset, double v);
+
+/** Raw bit pattern of element `offset` (any type), zero-extended. */
+uint64_t
+ref_tensor_get_bits(const struct ref_tensor *t, int64_t offset);
+
+void
+ref_tensor_set_bits(struct ref_tensor *t, int64_t offset, uint64_t bits);
+
+/** Fills from t->count values with ref_tensor_set_int(). */
+void
+ref_tensor_fill_int(struct ref_tensor *t, const int64_t *values);
+
+/** Fills from t->count values with ref_tensor_set_fp(). */
+void
+ref_tensor_fill_fp(struct ref_tensor *t, const double *values);
+
+/* ---------------------------------------------------------------------------------------------
+ * Floating-point conversions: round to nearest, ties to even; subnormals kept; NaN in gives a
+ * quiet NaN of the same sign out (FP8E4M3: S.1111.111; FP8E5M2: S.11111.10).
+ */
+
+float
+ref_fp16_to_fp32(uint16_t bits);
+
+/** Overflow gives infinity (IEEE 754). */
+uint16_t
+ref_fp32_to_fp16(float value);
+
+float
+ref_bf16_to_fp32(uint16_t bits);
+
+/** Overflow gives infinity; a NaN never turns into infinity. */
+uint16_t
+ref_fp32_to_bf16(float value);
+
+float
+ref_fp8e4m3_to_fp32(uint8_t bits);
+
+/**
+ * OCP OFP8 conversion to E4M3 (no infinities; max finite 448 = S.1111.110).
+ * saturate == false (the mode TOSA 1.0.1 CAST requires): |rounded value| > 448 and +-inf give
+ * NaN. saturate == true: they give +-448. NaN always gives NaN.
+ */
+uint8_t
+ref_fp32_to_fp8e4m3(float value, bool saturate);
+
+float
+ref_fp8e5m2_to_fp32(uint8_t bits);
+
+/**
+ * OCP OFP8 conversion to E5M2 (max finite 57344 = S.11110.11).
+ * saturate == false: overflow gives +-inf, +-inf stays. saturate == true: both give +-57344.
+ */
+uint8_t
+ref_fp32_to_fp8e5m2(float value, bool saturate);
+
+/**
+ * Encodes v (any double) in a float dtype other than FP64, with one rounding.
+ * @param saturate  OCP OFP8 saturating mode; only meaningful for the fp8 types.
+ */
+uint32_t
+ref_fp_encode(enum ref_dtype dtype, double v, bool saturate);
+
+/** Exact value of a bit pattern of a float dtype other than FP64. */
+double
+ref_fp_decode(enum ref_dtype dtype, uint32_t bits);
+
+/** normal_min<T>, normal_max<T>, normal_frac<T> of numeric_accuracy_helpers.tosac. */
+double
+ref_dtype_normal_min(enum ref_dtype dtype);
+
+double
+ref_dtype_normal_max(enum ref_dtype dtype);
+
+int
+ref_dtype_normal_frac(enum ref_dtype dtype);
+
+/* ---------------------------------------------------------------------------------------------
+ * Enumerated attribute values: the numbers TOSA.001000.1 uses (0 is valid for none of them).
+ */
+
+enum tosa_ref_nan_mode {
+   TOSA_REF_NAN_PROPAGATE = 1,
+   TOSA_REF_NAN_IGNORE = 2,
+};
+
+enum tosa_ref_acc_type {
+   TOSA_REF_ACC_INT32 = 1,
+   TOSA_REF_ACC_FP16 = 2,
+   TOSA_REF_ACC_FP32 = 3,
+   TOSA_REF_ACC_INT48 = 4,
+};
+
+enum tosa_ref_rounding {
+   TOSA_REF_ROUND_SINGLE = 1,
+   TOSA_REF_ROUND_INEXACT = 2,
+   TOSA_REF_ROUND_DOUBLE = 3,
+};
+
+/* Levels: every args struct with a LEVEL_CHECK has `bool level_none`. false (the default) applies
+ * level 8K, the level the graph layer advertises (MAX_KERNEL = MAX_STRIDE = 8192,
+ * MAX_TENSOR_LIST_SIZE = 64); true applies level "none". A failed LEVEL_CHECK is a REQUIRE:
+ * TOSA_REF_UNPREDICTABLE, with the output computed anyway. MAX_RANK (6 at 8K) is enforced by
+ * struct ref_tensor; MAX_LOG2_SIZE is not checked. */
+
+/* ---------------------------------------------------------------------------------------------
+ * Elementwise binary operators (ref_elementwise.c). Broadcasting as TOSA 1.0.1
+ * broadcast_shape(): equal ranks, a dimension of size 1 broadcasts, and the output shape must be
+ * broadcast_shape(shape1, shape2) (ERROR_IF).
+ *
+ * Rows (input1, input2, output): ADD/SUB: i32 i32 i32, fp16, bf16, fp32 (same type throughout);
+ * MUL: i8 i8 i32, i16 i16 i32, i32 i32 i32, fp16, bf16, fp32. A float row's output may be FP64.
+ */
+
+int
+tosa_ref_add(const struct ref_tensor *input1, const struct ref_tensor *input2,
+             struct ref_tensor *output);
+
+int
+tosa_ref_sub(const struct ref_tensor *input1, const struct ref_tensor *input2,
+             struct ref_tensor *output);
+
+/**
+ * MUL. @param shift  i8 tensor of shape [1] (a compile-time constant in TOSA).
+ * REQUIRE(0 <= shift <= 63) and REQUIRE(shift == 0 unless i32). i32 with shift > 0:
+ * (int64 product + (1 << (shift - 1))) >> shift, which must fit i32 (REQUIRE); otherwise the low
+ * 32 bits of the product (defined: no REQUIRE).
+ */
+int
+tosa_ref_mul(const struct ref_tensor *input1, const struct ref_tensor *input2,
+             const struct ref_tensor *shift, struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * CLAMP (ref_elementwise.c). Rows: i8, i16, fp16, bf16, fp32 (input and output the same type).
+ */
+
+struct tosa_ref_clamp_args {
+   /* min_val, max_val: scalars of the element type. Integer rows use the *_int fields (which
+    * must lie in the type's range), float rows the *_fp fields (which must be representable in
+    * the type); otherwise TOSA_REF_BAD_ARGUMENT, since SPIR-V cannot express such a constant. */
+   int64_t min_int;
+   int64_t max_int;
+   double min_fp;
+   double max_fp;
+   enum tosa_ref_nan_mode nan_mode;
+};
+
+int
+tosa_ref_clamp(const struct tosa_ref_clamp_args *args, const struct ref_tensor *input,
+               struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * Data layout (ref_data.c). Rows: bool, i8, i16, i32, fp8e4m3, fp8e5m2, fp16, bf16, fp32.
+ * Bit patterns are copied unchanged (NaN payloads included).
+ */
+
+/** RESHAPE: the output's shape is the `shape` operand; element counts must match (ERROR_IF). */
+int
+tosa_ref_reshape(const struct ref_tensor *input1, struct ref_tensor *output);
+
+struct tosa_ref_concat_args {
+   int32_t axis;     /* signed: TOSA 1.0.1 has ERROR_IF(axis < 0 || ...) */
+   bool level_none;  /* see "Levels" */
+};
+
+/** CONCAT of `count` tensors (count == 0 is an ERROR_IF). */
+int
+tosa_ref_concat(const struct tosa_ref_concat_args *args, const struct ref_tensor *const *inputs,
+                uint32_t count, struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * MAX_POOL2D (ref_pool.c). input [N,IH,IW,C] -> output [N,OH,OW,C], same type.
+ * Rows: i8, i16, fp8e4m3, fp8e5m2, fp16, bf16, fp32.
+ */
+
+struct tosa_ref_max_pool2d_args {
+   int32_t kernel[2];   /* kernel_y, kernel_x */
+   int32_t stride[2];   /* stride_y, stride_x */
+   int32_t pad[4];      /* pad_top, pad_bottom, pad_left, pad_right */
+   enum tosa_ref_nan_mode nan_mode;
+   bool level_none;
+};
+
+int
+tosa_ref_max_pool2d(const struct tosa_ref_max_pool2d_args *args, const struct ref_tensor *input,
+                    struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * Dot-product operators: CONV2D (ref_conv.c) and MATMUL (ref_matmul.c).
+ */
+
+/* What a floating-point dot-product operator writes (integer rows accept only RESULT). */
+enum tosa_ref_dot_mode {
+   /* The result: fp64 arithmetic in pseudocode order, rounded once to the output type (or
+    * left unrounded in an FP64 output). Padding taps are skipped (tosa_extra_multiplies false). */
+   TOSA_REF_DOT_RESULT = 0,
+   /* output_bnd of tosa_reference_check_dotproduct(): the same operation in fp64 on
+    * max(|x|, normal_min<in_t>) for input, weight and bias, where the input is first replaced
+    * by its maximum over the whole tensor unless local_bound (MATMUL: local_bound is true), and
+    * the multiplies in the padding are done (tosa_extra_multiplies true). Output FP64 only. */
+   TOSA_REF_DOT_BOUND = 1,
+};
+
+/*
+ * CONV2D rows (input, weight, bias, input_zp, weight_zp, output, acc_type):
+ *   i8 i8 i32 i8 i8 i32 INT32;  i16 i8 i48 i16 i8 i48 INT48;
+ *   fp8e4m3 fp8e4m3 fp16 fp8e4m3 fp8e4m3 fp16 FP16;  fp8e5m2 ... fp16 FP16;
+ *   fp16 fp16 fp16 fp16 fp16 fp16 FP16;  the same with FP32;  bf16 ... bf16 FP32;  fp32 ... FP32.
+ * input [N,IH,IW,IC], weight [OC,KH,KW,IC], bias [BC] (BC == OC or 1), zero points [1],
+ * output [N,OH,OW,OC] with OH = (IH - 1 + pad_top + pad_bottom - (KH - 1) * dilation_y) /
+ * stride_y + 1 where the division must be exact (ERROR_IF), likewise OW.
+ * Zero points must be 0 except for i8 operands (ERROR_IF; so weight_zp may be non-zero for the
+ * i16 x i8 row). Padding taps contribute 0: the zero point is not subtracted from them.
+ */
+struct tosa_ref_conv2d_args {
+   int32_t pad[4];       /* pad_top, pad_bottom, pad_left, pad_right */
+   int32_t stride[2];    /* stride_y, stride_x */
+   int32_t dilation[2];  /* dilation_y, dilation_x */
+   enum tosa_ref_acc_type acc_type;
+   bool local_bound;     /* only changes TOSA_REF_DOT_BOUND */
+   enum tosa_ref_dot_mode mode;
+   bool level_none;
+};
+
+int
+tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor *input,
+                const struct ref_tensor *weight, const struct ref_tensor *bias,
+                const struct ref_tensor *input_zp, const struct ref_tensor *weight_zp,
+                struct ref_tensor *output);
+
+/** OH and OW that CONV2D requires; TOSA_REF_ERROR when the division is not exact or < 1. */
+int
+tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *args, int64_t ih, int64_t iw,
+                          int64_t kh, int64_t kw, int64_t *oh, int64_t *ow);
+
+/*
+ * MATMUL rows (A, B, A_zp and B_zp, output); the accumulator is the output type:
+ *   i8 -> i32; i16 -> i48; fp8e4m3 -> fp16; fp8e5m2 -> fp16; fp16 -> fp16; fp16 -> fp32;
+ *   bf16 -> fp32; fp32 -> fp32.
+ * A [N,H,C] x B [N,C,W] -> output [N,H,W]. Zero points must be 0 except for i8: this is the
+ * meaning TOSA main gives the check; the v1.0.1 text `ERROR_IF(is_same<in_t,i8_t> && (A_zp != 0
+ * || B_zp != 0))` inverts it (spec-facts §4.4 erratum 1).
+ */
+struct tosa_ref_matmul_args {
+   enum tosa_ref_dot_mode mode;
+};
+
+int
+tosa_ref_matmul(const struct tosa_ref_matmul_args *args, const struct ref_tensor *a,
+                const struct ref_tensor *b, const struct ref_tensor *a_zp,
+                const struct ref_tensor *b_zp, struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * RESCALE (ref_rescale.c). Rows (input, output): every pair of i8, i16, i32 inputs with i8, i16,
+ * i32 outputs, and i48 -> i8, i16, i32. input_zp has the input type, output_zp the output type,
+ * both shape [1]. multiplier [NC]: i32 (with scale32 false, TOSA says i16 and TOSA.001000.1
+ * says i32: both are accepted, an i32 value outside the i16 range is TOSA_REF_UNPREDICTABLE);
+ * shift [NC] i8; NC = per_channel ? last dimension : 1.
+ *
+ * INEXACT_ROUND is computed as SINGLE_ROUND (the pseudocode only distinguishes DOUBLE_ROUND);
+ * a GPU result for INEXACT_ROUND is checked with tosa_ref_rescale_inexact_range().
+ *
+ * Unsigned output: the pseudocode clips with apply_clip_u<i32_t>, which, read literally,
+ * zero-extends a negative i32 result and so clips it to the maximum (255 / 65535). The
+ * reference clips in signed arithmetic to [0, 255] / [0, 65535] instead (negative -> 0), the
+ * evident intent and what the TOSA reference model does. Decision recorded in the report.
+ */
+struct tosa_ref_rescale_args {
+   bool scale32;
+   enum tosa_ref_rounding rounding_mode;
+   bool per_channel;
+   bool input_unsigned;
+   bool output_unsigned;
+};
+
+int
+tosa_ref_rescale(const struct tosa_ref_rescale_args *args, const struct ref_tensor *input,
+                 const struct ref_tensor *multiplier, const struct ref_tensor *shift,
+                 const struct ref_tensor *input_zp, const struct ref_tensor *output_zp,
+                 struct ref_tensor *output);
+
+/**
+ * apply_scale_32() of scale_helpers.tosac, bit-exact.
+ * @param require_ok  if not NULL, set to false when a REQUIRE fails (multiplier < 0, shift
+ *                    outside 2..62, value outside [-2^(shift-1), 2^(shift-1))); the result is
+ *                    then computed anyway where it is defined and 0 where it is not.
+ */
+int32_t
+tosa_ref_apply_scale_32(int32_t value, int32_t multiplier, int32_t shift, bool double_round,
+                        bool *require_ok);
+
+/** apply_scale_16() of scale_helpers.tosac (value is an int48), bit-exact; as above. */
+int32_t
+tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift, bool *require_ok);
+
+/* ---------------------------------------------------------------------------------------------
+ * Compliance: what a GPU result must meet (ref_compliance.c). Sources: TOSA 1.0.1
+ * chapters/introduction.adoc "Compliance" and the "Precision Requirements" of each operator.
+ */
+
+enum tosa_ref_op {
+   TOSA_REF_OP_ADD,
+   TOSA_REF_OP_SUB,
+   TOSA_REF_OP_MUL,
+   TOSA_REF_OP_CLAMP,
+   TOSA_REF_OP_RESHAPE,
+   TOSA_REF_OP_CONCAT,
+   TOSA_REF_OP_MAX_POOL2D,
+   TOSA_REF_OP_CONV2D,
+   TOSA_REF_OP_MATMUL,
+   TOSA_REF_OP_RESCALE,
+   TOSA_REF_OP_COUNT
+};
+
+enum tosa_ref_tol_kind {
+   /* Bit-exact. Integer results everywhere ("Integer results must be exact"), RESHAPE and
+    * CONCAT for every type ("Results must be exact"), RESCALE SINGLE_ROUND/DOUBLE_ROUND. */
+   TOSA_REF_TOL_EXACT,
+   /* The exact value, with the freedoms CLAMP and MAX_POOL2D list for floats: a NaN result must
+    * be a NaN (any), the sign of a zero result is free, and a subnormal fp16/bf16/fp32 result
+    * may be a zero of either sign (subnormal inputs may be flushed). tosa_ref_check_fp_exact(). */
+   TOSA_REF_TOL_FP_EXACT,
+   /* tosa_reference_check_fp(out_imp, out_ref_fp64, ulp): ADD, SUB, MUL on floats (ulp 0.5,
+    * i.e. correctly rounded; NaN in gives NaN; subnormals may be flushed). tosa_ref_check_fp(). */
+   TOSA_REF_TOL_ULP,
+   /* "Dot product accuracy requirements" over the whole output: CONV2D and MATMUL on floats.
+    * tosa_ref_check_dot_product() with the TOSA_REF_DOT_RESULT (FP64) and TOSA_REF_DOT_BOUND
+    * outputs of the reference. */
+   TOSA_REF_TOL_DOT_PRODUCT,
+   /* RESCALE INEXACT_ROUND: each result within tosa_ref_rescale_inexact_range(). */
+   TOSA_REF_TOL_RESCALE_RANGE,
+};
+
+struct tosa_ref_tolerance {
+   enum tosa_ref_tol_kind kind;
+   double ulp;           /* TOSA_REF_TOL_ULP: num_ulp */
+   const char *source;   /* where TOSA 1.0.1 states it */
+};
+
+/**
+ * The tolerance a GPU result of `op` with output type `out_type` must meet.
+ * @param rounding  RESCALE's rounding_mode; ignored for other operators.
+ */
+struct tosa_ref_tolerance
+tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_rounding rounding);
+
+/** tosa_reference_ulp<type>(ref_value): one ulp of `type` at ref_value (0 for 0, inf, NaN). */
+double
+tosa_ref_ulp(enum ref_dtype type, double ref_value);
+
+/** tosa_reference_check_fp_bnd<type>(): test_value is the implementation's value (exact). */
+bool
+tosa_ref_check_fp_bnd(enum ref_dtype type, double test_value, double ref_value, double err_bnd);
+
+/** tosa_reference_check_fp<type>(test_value, ref_value, num_ulp). */
+bool
+tosa_ref_check_fp(enum ref_dtype type, double test_value, double ref_value, double num_ulp);
+
+/** TOSA_REF_TOL_FP_EXACT for one element. */
+bool
+tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value);
+
+struct tosa_ref_dot_check {
+   enum ref_dtype out_type;   /* out_t of the row */
+   enum ref_dtype acc_type;   /* acc_t of the row (MATMUL: the output type) */
+   int64_t ks;                /* KS (Appendix A): CONV2D KH * KW * IC, MATMUL C */
+   bool has_bias;             /* adds 1 to ksb; see tosa_ref_check_dot_product() */
+   int test_set;              /* S of Appendix A (0..5), or -1: data not from a test set */
+};
+
+struct tosa_ref_dot_report {
+   bool pass;
+   int64_t first_failure;     /* offset of the first element failing on its own, or -1 */
+   int64_t ksb;
+   double abs_bound;          /* ABS_BOUND = 2 * ksb */
+   double variance_bound;     /* VARIANCE_ERROR_BOUND * T = 4 * 0.4 * ksb * T */
+   double max_abs_err;        /* largest |out_err| */
+   double err_sum;
+   double err_sumsq;
+};
+
+/**
+ * tosa_reference_check_dotproduct() of TOSA 1.0.1.
+ * ksb = ceil(KS / 2^((normal_frac<acc_t> - normal_frac<out_t>) / 2)) + (has_bias ? 1 : 0),
+ * the exponent an integer division as the C++-like pseudocode reads; has_bias should be true for
+ * CONV2D (bias_abs = max(|bias|, normal_min) > 0 always) and for MATMUL ("bias is taken to be
+ * zero", whose bias_abs is normal_min > 0, read literally; the looser choice).
+ * @param imp  the implementation's output (out_t), @param ref  TOSA_REF_DOT_RESULT in FP64,
+ * @param bnd  TOSA_REF_DOT_BOUND in FP64; all the same shape.
+ * @return TOSA_REF_OK (report->pass says the verdict) or TOSA_REF_BAD_ARGUMENT.
+ */
+int
+tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct ref_tensor *imp,
+                           const struct ref_tensor *ref, const struct ref_tensor *bnd,
+                           struct tosa_ref_dot_report *report);
+
+/**
+ * RESCALE INEXACT_ROUND bounds (type_conversion.adoc): per element,
+ * out_ref = (x - input_zp) * m * 2^-shift in fp64, err_bnd = 0.5 + (3 |out_ref| +
+ * |out_ref + output_zp|) * 2^-24, lo = clip(ceil(out_ref - err_bnd + output_zp)),
+ * hi = clip(floor(out_ref + err_bnd + output_zp)), clipped to the output range (unsigned when
+ * output_unsigned). lo and hi are I32 tensors of the input's shape holding those values (as
+ * numbers, not bit patterns), so an unsigned output compares zero-extended.
+ * Same validation and status as tosa_ref_rescale().
+ */
+int
+tosa_ref_rescale_inexact_range(const struct tosa_ref_rescale_args *args,
+                               const struct ref_tensor *input,
+                               const struct ref_tensor *multiplier, const struct ref_tensor *shift,
+                               const struct ref_tensor *input_zp,
+                               const struct ref_tensor *output_zp, struct ref_tensor *lo,
+                               struct ref_tensor *hi);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TOSA_REF_H */
