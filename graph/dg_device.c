@@ -146,13 +146,18 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    if (result != VK_SUCCESS)
       return result;
    device->emulating = requested != NULL;
-   if (requested)
+   if (requested) {
+      dg_shader_init((struct dg_device *)device);
       lyr_logi("emulating %s on this device", VK_ARM_DATA_GRAPH_EXTENSION_NAME);
+   }
    return VK_SUCCESS;
 }
 
 VKAPI_ATTR void VKAPI_CALL
-dg_DestroyDevice(VkDevice device, const VkAllocationCallbacks *pAllocator)
+dg_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *pAllocator)
 {
-   lyr_device_destroy(device, pAllocator);
+   struct dg_device *device = dg_device_get(_device);
+   if (device && device->base.emulating)
+      dg_shader_finish(device);
+   lyr_device_destroy(_device, pAllocator);
 }

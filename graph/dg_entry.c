@@ -43,8 +43,15 @@ static const struct lyr_hook dg_device_hooks_always[] = {
 static const struct lyr_hook_table dg_instance_table = LYR_HOOK_TABLE(dg_instance_hooks);
 static const struct lyr_hook_table *const dg_instance_tables[] = {&dg_instance_table};
 
+/* Device hooks answered only on devices that emulate VK_ARM_data_graph. */
+static const struct lyr_hook_table *const dg_device_tables[] = {
+   &dg_shader_hooks,
+};
+
 const struct lyr_hooks lyr_layer_hooks = {
    .instance = dg_instance_tables,
    .instance_count = LYR_ARRAY_SIZE(dg_instance_tables),
    .device_always = LYR_HOOK_TABLE(dg_device_hooks_always),
+   .device_emulated = dg_device_tables,
+   .device_emulated_count = LYR_ARRAY_SIZE(dg_device_tables),
 };

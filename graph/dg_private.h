@@ -26,7 +26,31 @@ struct dg_instance {
 /* Attached to VkDevice. */
 struct dg_device {
    struct lyr_device base;
+   /* Shader modules declaring GraphARM, kept here (dg_shader.c): handle -> module. */
+   struct lyr_map shader_modules;
 };
+
+static inline struct dg_device *
+dg_device_get(const void *dispatchable)
+{
+   return (struct dg_device *)lyr_device_get(dispatchable);
+}
+
+#define DG_HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
+
+/* A VkShaderModule holding a SPIR-V graph: never reaches the driver. */
+struct dg_shader_module {
+   uint32_t *words;
+   size_t word_count;
+};
+
+/** The graph module behind a handle, or NULL for the driver's modules. */
+struct dg_shader_module *dg_shader_module_get(struct dg_device *device, VkShaderModule handle);
+
+void dg_shader_init(struct dg_device *device);
+void dg_shader_finish(struct dg_device *device);
+
+extern const struct lyr_hook_table dg_shader_hooks; /* dg_shader.c */
 
 /** What this layer can offer on one physical device. */
 struct dg_caps {

@@ -54,6 +54,9 @@ bool lyr_map_insert(struct lyr_map *map, const void *key, void *value);
 void *lyr_map_lookup(struct lyr_map *map, const void *key);
 /** Removes key; returns its value or NULL. */
 void *lyr_map_remove(struct lyr_map *map, const void *key);
+/** Calls fn on every entry, holding the map's lock (fn must not use the map). */
+void lyr_map_foreach(struct lyr_map *map, void (*fn)(const void *key, void *value, void *user),
+                     void *user);
 
 /* ---- loader interface -------------------------------------------------- */
 

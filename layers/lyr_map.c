@@ -131,3 +131,15 @@ lyr_map_remove(struct lyr_map *map, const void *key)
    pthread_mutex_unlock(&map->lock);
    return value;
 }
+
+void
+lyr_map_foreach(struct lyr_map *map, void (*fn)(const void *key, void *value, void *user),
+                void *user)
+{
+   pthread_mutex_lock(&map->lock);
+   for (uint32_t i = 0; i < map->capacity; i++) {
+      if (map->slots[i].key)
+         fn(map->slots[i].key, map->slots[i].value, user);
+   }
+   pthread_mutex_unlock(&map->lock);
+}
