@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The dispatch-key map: insert, lookup, replace, remove with probe chains
- * kept intact, growth, and concurrent use from several threads.
+ * kept intact, growth, iteration, and concurrent use from several threads.
  */
 #include <pthread.h>
 
@@ -23,6 +23,14 @@ worker(void *arg)
    for (uintptr_t i = 1; i <= 2000; i += 2)
       lyr_map_remove(&shared_map, (void *)((base + i) * 16));
    return NULL;
+}
+
+static void
+sum_entry(const void *key, void *value, void *user)
+{
+   uintptr_t *sum = user;
+   sum[0] += (uintptr_t)key;
+   sum[1] += (uintptr_t)value;
 }
 
 int
@@ -57,6 +65,17 @@ main(void)
    }
    check_eq_u64(wrong, 0);
    check_eq_u64(map.count, N - N / 3);
+   uintptr_t sum[2] = {0, 0};
+   lyr_map_foreach(&map, sum_entry, sum);
+   uintptr_t want_keys = 0, want_values = 0;
+   for (uintptr_t i = 1; i <= N; i++) {
+      if (i % 3 != 0 || i == 0) {
+         want_keys += i * 16;
+         want_values += i == 1 ? 99 : i + 7;
+      }
+   }
+   check_eq_u64(sum[0], want_keys);
+   check_eq_u64(sum[1], want_values);
    lyr_map_finish(&map);
 
    lyr_map_init(&shared_map);
