@@ -9,7 +9,9 @@
  * below with our extensions and structs removed and VK_ARM_tensors (with the
  * tensor features graphs use) enabled in their place.
  */
-#include "dg_private.h"
+#include "dg_runtime.h"
+
+#include <stdlib.h>
 
 static const char *const dg_strip_names[] = {
    VK_ARM_DATA_GRAPH_EXTENSION_NAME,
@@ -93,6 +95,73 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
    return VK_SUCCESS;
 }
 
+/* Reads a positive integer from the environment, or returns fallback. */
+static uint32_t
+env_u32(const char *name, uint32_t fallback)
+{
+   const char *v = getenv(name);
+   if (!v || !*v)
+      return fallback;
+   char *end;
+   unsigned long n = strtoul(v, &end, 0);
+   if (*end || n == 0 || n > fallback) {
+      lyr_logw("%s=%s ignored (1..%u)", name, v, fallback);
+      return fallback;
+   }
+   return (uint32_t)n;
+}
+
+static void
+destroy_leftover_pipeline(const void *key, void *value, void *user)
+{
+   dg_pipeline_destroy(value, NULL);
+}
+
+/* The device-level state of the emulation, in the order it is torn down. */
+static VkResult
+emulation_init(struct dg_device *device)
+{
+   struct lyr_instance *instance = device->base.instance;
+   VkPhysicalDeviceProperties props;
+   instance->next.GetPhysicalDeviceProperties(device->base.physical_device, &props);
+   device->limits = props.limits;
+   instance->next.GetPhysicalDeviceMemoryProperties(device->base.physical_device,
+                                                    &device->memory_properties);
+   /* VMEL_GRAPH_MAX_GROUPS lowers the workgroups per dispatch dimension, so
+    * tests can force dispatch splitting on small tensors. */
+   uint32_t max = env_u32("VMEL_GRAPH_MAX_GROUPS", props.limits.maxComputeWorkGroupCount[0]);
+   device->max_groups[0] = max;
+   device->max_groups[1] =
+      max < props.limits.maxComputeWorkGroupCount[1] ? max : props.limits.maxComputeWorkGroupCount[1];
+   enum dg_planner planner;
+   const char *name = getenv(DG_PLANNER_ENV);
+   if (!dg_planner_from_name(name, &planner))
+      lyr_logw("%s=%s names no planner (Interval, Linear, BestFit); using %s", DG_PLANNER_ENV,
+               name, dg_planner_name(planner));
+   device->planner = planner;
+
+   dg_shader_init(device);
+   dg_layout_init(device);
+   lyr_map_init(&device->pipelines);
+   VkResult result = dg_dispatch_init(device);
+   if (result != VK_SUCCESS) {
+      lyr_map_finish(&device->pipelines);
+      dg_layout_finish(device);
+      dg_shader_finish(device);
+   }
+   return result;
+}
+
+static void
+emulation_finish(struct dg_device *device)
+{
+   dg_dispatch_finish(device);
+   lyr_map_foreach(&device->pipelines, destroy_leftover_pipeline, NULL);
+   lyr_map_finish(&device->pipelines);
+   dg_layout_finish(device);
+   dg_shader_finish(device);
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCreateInfo,
                 const VkAllocationCallbacks *pAllocator, VkDevice *pDevice)
@@ -146,10 +215,15 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    if (result != VK_SUCCESS)
       return result;
    device->emulating = requested != NULL;
-   if (requested) {
-      dg_shader_init((struct dg_device *)device);
-      lyr_logi("emulating %s on this device", VK_ARM_DATA_GRAPH_EXTENSION_NAME);
+   if (!requested)
+      return VK_SUCCESS;
+   result = emulation_init((struct dg_device *)device);
+   if (result != VK_SUCCESS) {
+      lyr_device_destroy(*pDevice, pAllocator);
+      *pDevice = VK_NULL_HANDLE;
+      return result;
    }
+   lyr_logi("emulating %s on this device", VK_ARM_DATA_GRAPH_EXTENSION_NAME);
    return VK_SUCCESS;
 }
 
@@ -158,6 +232,6 @@ dg_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *pAllocator)
 {
    struct dg_device *device = dg_device_get(_device);
    if (device && device->base.emulating)
-      dg_shader_finish(device);
+      emulation_finish(device);
    lyr_device_destroy(_device, pAllocator);
 }

@@ -5,7 +5,7 @@
  * The graph layer's hook tables (lyr_layer_hooks), from which the exported
  * loader entry points in layers/lyr_entry.c answer.
  */
-#include "dg_private.h"
+#include "dg_runtime.h"
 
 #define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
@@ -46,6 +46,10 @@ static const struct lyr_hook_table *const dg_instance_tables[] = {&dg_instance_t
 /* Device hooks answered only on devices that emulate VK_ARM_data_graph. */
 static const struct lyr_hook_table *const dg_device_tables[] = {
    &dg_shader_hooks,
+   &dg_layout_hooks,
+   &dg_pipeline_hooks,
+   &dg_session_hooks,
+   &dg_dispatch_hooks,
 };
 
 const struct lyr_hooks lyr_layer_hooks = {

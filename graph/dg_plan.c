@@ -23,9 +23,9 @@
 #define DG_UNPLACED UINT64_MAX
 
 static const char *const dg_planner_names[DG_PLANNER_COUNT] = {
-   [DG_PLANNER_INTERVAL] = "Interval",
-   [DG_PLANNER_LINEAR] = "Linear",
-   [DG_PLANNER_BEST_FIT] = "BestFit",
+    [DG_PLANNER_INTERVAL] = "Interval",
+    [DG_PLANNER_LINEAR] = "Linear",
+    [DG_PLANNER_BEST_FIT] = "BestFit",
 };
 
 bool
@@ -114,8 +114,7 @@ candidate(const struct dg_interval *iv, const VkDeviceSize *offsets, VkDeviceSiz
       *c = 0;
    } else {
       uint32_t j = index - 1;
-      if (!placed_neighbour(iv, offsets, i, j) ||
-          !align_up(offsets[j] + iv[j].size, alignment, c))
+      if (!placed_neighbour(iv, offsets, i, j) || !align_up(offsets[j] + iv[j].size, alignment, c))
          return false;
    }
    return *c <= UINT64_MAX - iv[i].size;
@@ -167,8 +166,7 @@ place_best_fit(const struct dg_interval *iv, uint32_t count, VkDeviceSize alignm
    bool best_bounded = false;
    for (uint32_t index = 0; index <= count; index++) {
       VkDeviceSize c;
-      if (!candidate(iv, offsets, alignment, i, index, &c) ||
-          !range_free(iv, count, offsets, i, c))
+      if (!candidate(iv, offsets, alignment, i, index, &c) || !range_free(iv, count, offsets, i, c))
          continue;
       VkDeviceSize end = gap_end(iv, count, offsets, i, c);
       bool bounded = end != DG_UNPLACED;

@@ -12,6 +12,7 @@
 
 #define LYR_LOG_THIS_DOMAIN LYR_LOG_GRAPH
 #include "lyr_layer.h"
+#include "lyr_cmd.h"
 
 #define DG_LAYER_NAME "VK_LAYER_ML_Graph_Emulation"
 #define DG_TENSOR_LAYER_NAME "VK_LAYER_ML_Tensor_Emulation"
@@ -23,11 +24,26 @@ struct dg_instance {
    bool warned_unavailable; /* the "not offering" warning is logged once */
 };
 
+struct dg_set_layout_info;      /* dg_layout.c */
+struct dg_pipeline_layout_info; /* dg_layout.c */
+
 /* Attached to VkDevice. */
 struct dg_device {
    struct lyr_device base;
    /* Shader modules declaring GraphARM, kept here (dg_shader.c): handle -> module. */
    struct lyr_map shader_modules;
+   /* Recorded layouts (dg_layout.c): handle -> struct dg_*_layout_info. */
+   struct lyr_map set_layouts;
+   struct lyr_map pipeline_layouts;
+   /* Data-graph pipelines of this device (dg_pipeline.c): handle -> pipeline. */
+   struct lyr_map pipelines;
+   /* The application's compute state per command buffer, and our data-graph
+    * bind point (dg_dispatch.c). */
+   struct lyr_cmd_tracker cmds;
+   VkPhysicalDeviceLimits limits;
+   VkPhysicalDeviceMemoryProperties memory_properties;
+   uint32_t max_groups[2]; /* workgroups per dispatch in x and y (VMEL_GRAPH_MAX_GROUPS) */
+   uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
 };
 
 static inline struct dg_device *
@@ -49,6 +65,22 @@ struct dg_shader_module *dg_shader_module_get(struct dg_device *device, VkShader
 
 void dg_shader_init(struct dg_device *device);
 void dg_shader_finish(struct dg_device *device);
+
+/* Recorded descriptor set and pipeline layouts (dg_layout.c). */
+void dg_layout_init(struct dg_device *device);
+void dg_layout_finish(struct dg_device *device);
+const struct dg_pipeline_layout_info *dg_pipeline_layout_info_get(struct dg_device *device,
+                                                                  VkPipelineLayout layout);
+uint32_t dg_pipeline_layout_set_count(const struct dg_pipeline_layout_info *p);
+bool dg_pipeline_layout_has_push_constants(const struct dg_pipeline_layout_info *p);
+const struct dg_set_layout_info *dg_pipeline_layout_set(const struct dg_pipeline_layout_info *p,
+                                                        uint32_t set);
+/** The type and descriptor count of a binding of a recorded set layout. */
+bool dg_set_layout_binding(const struct dg_set_layout_info *s, uint32_t binding,
+                           VkDescriptorType *type, uint32_t *count);
+/** Creates (below us) a set layout identically defined to a recorded one. */
+VkResult dg_set_layout_create(struct dg_device *device, const struct dg_set_layout_info *s,
+                              VkDescriptorSetLayout *layout);
 
 extern const struct lyr_hook_table dg_shader_hooks; /* dg_shader.c */
 

@@ -93,6 +93,7 @@ lyr_device_next_load(struct lyr_device_next *next, VkDevice device, PFN_vkGetDev
    next->GetDeviceProcAddr = gdpa;
 #define LOAD(name) next->name = (PFN_vk##name)gdpa(device, "vk" #name);
    LYR_DEVICE_NEXT(LOAD)
+   LYR_DEVICE_NEXT_ARM(LOAD)
 #undef LOAD
 }
 

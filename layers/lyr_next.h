@@ -70,6 +70,8 @@
    X(DestroyDescriptorSetLayout)                                                                   \
    X(GetDescriptorSetLayoutSupport)                                                                \
    X(CreateDescriptorPool)                                                                         \
+   X(DestroyDescriptorPool)                                                                        \
+   X(AllocateDescriptorSets)                                                                       \
    X(UpdateDescriptorSets)                                                                         \
    X(CreateDescriptorUpdateTemplate)                                                               \
    X(DestroyDescriptorUpdateTemplate)                                                              \
@@ -100,6 +102,8 @@
    X(CmdWaitEvents2)                                                                               \
    X(CmdSetEvent2)                                                                                 \
    X(CmdPushDescriptorSetKHR)                                                                      \
+   X(QueueSubmit2)                                                                                 \
+   X(CreatePipelineCache)                                                                          \
    X(CmdPushDescriptorSetWithTemplateKHR)                                                          \
    X(CmdPushDescriptorSet)                                                                         \
    X(CmdPushDescriptorSetWithTemplate)
@@ -110,6 +114,15 @@
 typedef PFN_vkCmdPushDescriptorSetKHR PFN_vkCmdPushDescriptorSet;
 typedef PFN_vkCmdPushDescriptorSetWithTemplateKHR PFN_vkCmdPushDescriptorSetWithTemplate;
 #endif
+
+/* VK_ARM_tensors commands the graph layer calls on the tensor layer below. */
+#define LYR_DEVICE_NEXT_ARM(X)                                                                     \
+   X(CreateTensorARM)                                                                              \
+   X(DestroyTensorARM)                                                                             \
+   X(GetTensorMemoryRequirementsARM)                                                               \
+   X(BindTensorMemoryARM)                                                                          \
+   X(CreateTensorViewARM)                                                                          \
+   X(DestroyTensorViewARM)
 
 #define LYR_NEXT_DECLARE(name) PFN_vk##name name;
 
@@ -125,6 +138,7 @@ struct lyr_instance_next {
 struct lyr_device_next {
    PFN_vkGetDeviceProcAddr GetDeviceProcAddr;
    LYR_DEVICE_NEXT(LYR_NEXT_DECLARE)
+   LYR_DEVICE_NEXT_ARM(LYR_NEXT_DECLARE)
 };
 
 void lyr_instance_next_load(struct lyr_instance_next *next, VkInstance instance,

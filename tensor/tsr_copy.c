@@ -7,7 +7,7 @@
  * runs) or the compute copy kernel (shaders/tensor/copy.comp, many runs),
  * whose pipelines it creates at first use and destroys with the device. The
  * kernel path wraps its dispatches in barriers and then puts the
- * application's compute state back (tsr_cmd_state.c owns that state).
+ * application's compute state back (tsr_cmd_state.c tracks that state).
  * docs/decisions.md D10 says when each path is used and why.
  */
 #include "tsr_private.h"
@@ -403,7 +403,7 @@ struct copy_recording {
    struct tsr_device *device;
    VkCommandBuffer cmd;
    const struct tsr_tensor *src, *dst;
-   struct tsr_cmd_state *state;
+   struct lyr_cmd_state *state;
    bool kernel_allowed; /* the command buffer and tensors allow compute work */
    bool kernel_used;    /* the barrier before the first dispatch is recorded */
    VkPipeline bound;    /* the copy pipeline bound last, or null */
@@ -498,10 +498,10 @@ tsr_CmdCopyTensorARM(VkCommandBuffer commandBuffer, const VkCopyTensorInfoARM *p
       .cmd = commandBuffer,
       .src = src,
       .dst = dst,
-      .state = tsr_cmd_state_get(device, commandBuffer),
+      .state = lyr_cmd_state_get(&device->copy->cmds, commandBuffer),
    };
    /* Protected tensors stay on the transfer path (no device addresses there). */
-   rec.kernel_allowed = tsr_cmd_state_can_dispatch(rec.state) &&
+   rec.kernel_allowed = lyr_cmd_state_can_dispatch(rec.state) &&
                         !((src->flags | dst->flags) & VK_TENSOR_CREATE_PROTECTED_BIT_ARM);
 
    for (uint32_t i = 0; i < info->regionCount; i++) {
@@ -515,7 +515,9 @@ tsr_CmdCopyTensorARM(VkCommandBuffer commandBuffer, const VkCopyTensorInfoARM *p
 
    if (rec.kernel_used) {
       kernel_barrier(device, commandBuffer, src, dst, false);
-      tsr_cmd_state_restore_compute(device, rec.state, commandBuffer);
+      lyr_cmd_state_restore_compute(
+         &device->copy->cmds, rec.state, commandBuffer,
+         &(struct lyr_cmd_disturbed){.pipeline = true, .push_constants = true});
    }
 }
 
@@ -596,13 +598,20 @@ tsr_copy_init(struct tsr_device *device)
    VkResult result = device->base.next.CreatePipelineLayout(device->base.handle, &plci,
                                                             &device->base.alloc, &c->layout);
    if (result != VK_SUCCESS) {
-      lyr_free(&device->base.alloc, c);
-      return lyr_error(result, "tensor copies: vkCreatePipelineLayout failed");
+      result = lyr_error(result, "tensor copies: vkCreatePipelineLayout failed");
+      goto fail_layout;
    }
-   tsr_cmd_tracker_init(device, &c->cmds);
+   if ((result = lyr_cmd_tracker_init(&device->base, &c->cmds)) != VK_SUCCESS)
+      goto fail_tracker;
    pthread_mutex_init(&c->lock, NULL);
    device->copy = c;
    return VK_SUCCESS;
+
+fail_tracker:
+   device->base.next.DestroyPipelineLayout(device->base.handle, c->layout, &device->base.alloc);
+fail_layout:
+   lyr_free(&device->base.alloc, c);
+   return result;
 }
 
 void
@@ -617,7 +626,7 @@ tsr_copy_finish(struct tsr_device *device)
                                            &device->base.alloc);
    }
    pthread_mutex_destroy(&c->lock);
-   tsr_cmd_tracker_finish(device, &c->cmds);
+   lyr_cmd_tracker_finish(&c->cmds);
    device->base.next.DestroyPipelineLayout(device->base.handle, c->layout, &device->base.alloc);
    device->copy = NULL;
    lyr_free(&device->base.alloc, c);

@@ -11,6 +11,7 @@
 #define TSR_PRIVATE_H
 
 #define LYR_LOG_THIS_DOMAIN LYR_LOG_TENSOR
+#include "lyr_cmd.h"
 #include "lyr_layer.h"
 
 #include <assert.h>
@@ -263,7 +264,8 @@ void tsr_image_untrack_tensor(struct tsr_device *device, struct tsr_tensor *tens
 
 /* ---- vkCmdCopyTensorARM and per-command-buffer state ------------------ */
 /* Owned by the copy area: tsr_copy.c (copies, the copy kernel's pipelines)
- * and tsr_cmd_state.c (the application's compute state per command buffer). */
+ * and tsr_cmd_state.c (the hooks that keep the application's compute state
+ * per command buffer in a struct lyr_cmd_tracker, layers/lyr_cmd.h). */
 
 /** Bytes each invocation of the copy kernel moves: one variant each
  *  (shaders/tensor/copy.comp). */
@@ -284,23 +286,9 @@ enum tsr_copy_mode {
    TSR_COPY_KERNEL, /* the kernel wherever it can run */
 };
 
-struct tsr_cmd_pool;  /* tsr_cmd_state.c */
-struct tsr_cmd_state; /* tsr_cmd_state.c */
-
-/* Command pools and buffers of one device (tsr_cmd_state.c). A pool and its
- * command buffers are externally synchronized, so their states need no lock
- * of their own; the maps have theirs. */
-struct tsr_cmd_tracker {
-   struct lyr_map pools;            /* VkCommandPool -> struct tsr_cmd_pool */
-   struct lyr_map buffers;          /* VkCommandBuffer -> struct tsr_cmd_state */
-   pthread_mutex_t lock;            /* guards pool_list */
-   struct tsr_cmd_pool *pool_list;  /* every tracked pool (freed at device destruction) */
-   uint32_t compute_families;       /* bit i: queue family i supports compute */
-};
-
 /* Attached to VkDevice (tsr_device::copy). */
 struct tsr_copy_state {
-   struct tsr_cmd_tracker cmds;
+   struct lyr_cmd_tracker cmds;     /* the application's compute state (layers/lyr_cmd.h) */
    enum tsr_copy_mode mode;
    uint32_t max_groups[2];          /* workgroups per dispatch in x and y */
    VkPipelineLayout layout;         /* one compute push-constant range, no sets */
@@ -308,26 +296,6 @@ struct tsr_copy_state {
    VkPipeline pipelines[TSR_COPY_UNIT_COUNT]; /* created at first use */
    bool failed[TSR_COPY_UNIT_COUNT];          /* creation failed: not retried */
 };
-
-VkResult tsr_cmd_tracker_init(struct tsr_device *device, struct tsr_cmd_tracker *tracker);
-void tsr_cmd_tracker_finish(struct tsr_device *device, struct tsr_cmd_tracker *tracker);
-
-/** The state of a command buffer of this device, or NULL when it is not tracked. */
-struct tsr_cmd_state *tsr_cmd_state_get(struct tsr_device *device, VkCommandBuffer cmd);
-
-/** True when the layer may record compute work into the command buffer and put
- *  the application's compute state back afterwards: its pool's queue family
- *  supports compute and its state was tracked completely. */
-bool tsr_cmd_state_can_dispatch(const struct tsr_cmd_state *state);
-
-/**
- * After the layer's own compute work: rebinds the application's compute
- * pipeline (if it had bound one) and re-pushes every compute push-constant
- * word it had pushed, with the layout and stage flags it used. Calls go
- * straight down the chain (device->base.next), so they are not tracked.
- */
-void tsr_cmd_state_restore_compute(struct tsr_device *device, const struct tsr_cmd_state *state,
-                                   VkCommandBuffer cmd);
 
 /* Hooks of tsr_cmd_state.c; tsr_copy.c lists them in tsr_copy_hooks. */
 VKAPI_ATTR VkResult VKAPI_CALL tsr_CreateCommandPool(VkDevice device,

@@ -278,8 +278,8 @@ spirv_builder_insert(struct spirv_builder *b, enum spirv_section s, size_t offse
    if (b->result != VK_SUCCESS || offset == old)
       return;
    /* Rotate the appended words into place. */
-   uint32_t *tmp = lyr_alloc(b->alloc, count * sizeof(uint32_t), 8,
-                             VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   uint32_t *tmp =
+       lyr_alloc(b->alloc, count * sizeof(uint32_t), 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!tmp) {
       fail(b, VK_ERROR_OUT_OF_HOST_MEMORY, "out of memory for an insertion");
       return;
@@ -467,8 +467,7 @@ get_strided(struct spirv_builder *b, const uint32_t *key, uint32_t key_len, uint
 }
 
 uint32_t
-spirv_get_type_array(struct spirv_builder *b, uint32_t element, uint32_t length_id,
-                     uint32_t stride)
+spirv_get_type_array(struct spirv_builder *b, uint32_t element, uint32_t length_id, uint32_t stride)
 {
    uint32_t key[] = {SpvOpTypeArray, element, length_id, MEMO_STRIDE_TAG, stride};
    return get_strided(b, key, 5, 3, stride);
@@ -485,8 +484,7 @@ uint32_t
 spirv_build_type_struct(struct spirv_builder *b, const uint32_t *members, uint32_t count,
                         const uint32_t *offsets)
 {
-   uint32_t id =
-       spirv_build_op_tr(b, SPIRV_SECTION_GLOBAL, SpvOpTypeStruct, 0, 0, members, count);
+   uint32_t id = spirv_build_op_tr(b, SPIRV_SECTION_GLOBAL, SpvOpTypeStruct, 0, 0, members, count);
    for (uint32_t i = 0; offsets && id && i < count; i++)
       spirv_build_member_decorate(b, id, i, SpvDecorationOffset, &offsets[i], 1);
    return id;
@@ -607,8 +605,7 @@ spirv_get_ext_import(struct spirv_builder *b, const char *name)
    size_t len = strlen(name);
    for (size_t i = 0; i < s->count; i += s->words[i] >> 16) {
       uint32_t wc = s->words[i] >> 16;
-      if (wc >= 3 && (size_t)(wc - 2) * 4 > len &&
-          !memcmp(s->words + i + 2, name, len + 1))
+      if (wc >= 3 && (size_t)(wc - 2) * 4 > len && !memcmp(s->words + i + 2, name, len + 1))
          return s->words[i + 1];
    }
    uint32_t words[64] = {0};

@@ -193,8 +193,8 @@ uint32_t spirv_get_type_runtime_array(struct spirv_builder *b, uint32_t element,
  * A new OpTypeStruct (structs are never shared: decorations make them distinct).
  * @param offsets member Offset decorations, or NULL for none
  */
-uint32_t spirv_build_type_struct(struct spirv_builder *b, const uint32_t *members,
-                                 uint32_t count, const uint32_t *offsets);
+uint32_t spirv_build_type_struct(struct spirv_builder *b, const uint32_t *members, uint32_t count,
+                                 const uint32_t *offsets);
 
 /* ---- memoized constants ---------------------------------------------------- */
 

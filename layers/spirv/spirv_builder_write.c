@@ -154,8 +154,11 @@ struct writer {
    uint8_t *state;    /* per instruction: 0 new, 1 on the stack, 2 placed */
    uint32_t *order;   /* instruction indices in output order */
    uint32_t placed;
+   uint32_t *idx; /* uint32_t[IDX_MAX]: operand indices of one instruction */
    struct spirv_memo unique;
 };
+
+#define IDX_MAX 0x10000u
 
 static uint32_t
 resolve(const struct spirv_builder *b, uint32_t id)
@@ -181,7 +184,7 @@ index_globals(struct writer *w)
    const struct spirv_stream *g = w->globals;
    for (size_t i = 0; i < g->count; i += g->words[i] >> 16)
       w->count++;
-   size_t bytes = (size_t)b->next_id * 2 * sizeof(uint32_t) + (size_t)w->count * 9 + 64;
+   size_t bytes = ((size_t)b->next_id * 2 + IDX_MAX) * sizeof(uint32_t) + (size_t)w->count * 9;
    uint8_t *mem = lyr_alloc(b->alloc, bytes, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!mem)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -189,7 +192,8 @@ index_globals(struct writer *w)
    w->forward = w->def + b->next_id;
    w->offsets = w->forward + b->next_id;
    w->order = w->offsets + w->count;
-   w->state = (uint8_t *)(w->order + w->count);
+   w->idx = w->order + w->count;
+   w->state = (uint8_t *)(w->idx + IDX_MAX);
    memset(w->def, 0xff, (size_t)b->next_id * 2 * sizeof(uint32_t));
    memset(w->state, 0, w->count);
 
@@ -224,7 +228,7 @@ dependency(const struct writer *w, uint32_t inst_index, uint32_t k)
 static VkResult
 place(struct writer *w, uint32_t root, uint32_t *stack, uint32_t *next_operand)
 {
-   uint32_t idx[64];
+   uint32_t *idx = w->idx;
    uint32_t depth = 0;
    stack[depth] = root;
    next_operand[depth] = 0;
@@ -232,7 +236,7 @@ place(struct writer *w, uint32_t root, uint32_t *stack, uint32_t *next_operand)
    while (depth != NONE) {
       uint32_t cur = stack[depth];
       const uint32_t *inst = w->globals->words + w->offsets[cur];
-      uint32_t n = spirv_global_inst_ids(inst, idx, 64);
+      uint32_t n = spirv_global_inst_ids(inst, idx, IDX_MAX);
       uint32_t dep = NONE;
       while (next_operand[depth] < n && dep == NONE) {
          uint32_t d = dependency(w, cur, idx[next_operand[depth]++]);
@@ -278,7 +282,7 @@ static VkResult
 emit_globals(struct writer *w, struct spirv_stream *out)
 {
    struct spirv_builder *b = w->b;
-   uint32_t idx[0x100];
+   uint32_t *idx = w->idx;
    for (uint32_t o = 0; o < w->placed; o++) {
       const uint32_t *src = w->globals->words + w->offsets[w->order[o]];
       uint32_t wc = src[0] >> 16, opcode = src[0] & 0xffffu;
@@ -289,13 +293,9 @@ emit_globals(struct writer *w, struct spirv_stream *out)
       if (!spirv_stream_append(out, b->alloc, src, wc))
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       uint32_t *inst = out->words + at;
-      uint32_t n = spirv_global_inst_ids(inst, idx, 0x100);
-      if (n == 0x100) /* long operand lists: every word after the fixed ones */
-         n = spirv_global_inst_ids(inst, idx, 0x100);
+      uint32_t n = spirv_global_inst_ids(inst, idx, IDX_MAX);
       for (uint32_t k = 0; k < n; k++)
          inst[idx[k]] = resolve(b, inst[idx[k]]);
-      for (uint32_t k = n ? idx[n - 1] + 1 : wc; n == 0x100 && k < wc; k++)
-         inst[k] = resolve(b, inst[k]);
       if (!is_unique_type(opcode) || wc < 2)
          continue;
       /* Key: the instruction without its result id, in place. */
@@ -340,8 +340,7 @@ emit_section(struct spirv_builder *b, enum spirv_section s, struct spirv_stream 
    for (size_t i = 0; i < in->count; i += in->words[i] >> 16) {
       const uint32_t *src = in->words + i;
       uint32_t wc = src[0] >> 16, opcode = src[0] & 0xffffu;
-      if ((s == SPIRV_SECTION_DEBUG || s == SPIRV_SECTION_ANNOTATION) &&
-          targets_replaced(b, src))
+      if ((s == SPIRV_SECTION_DEBUG || s == SPIRV_SECTION_ANNOTATION) && targets_replaced(b, src))
          continue;
       size_t at = out->count;
       if (!spirv_stream_append(out, b->alloc, src, wc))

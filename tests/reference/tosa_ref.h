@@ -5,7 +5,7 @@
  * The CPU reference implementation of the TOSA 1.0.1 operators of the first vertical slice
  * (ADD, SUB, MUL, CLAMP, RESHAPE, CONCAT, MAX_POOL2D, CONV2D, MATMUL, RESCALE), written from the
  * pseudocode of the TOSA specification v1.0.1 (pseudocode/operators/<OP>.tosac and
- * pseudocode/library/*.tosac), independent of the GPU kernels. The conformance runner and
+ * the helpers in pseudocode/library/), independent of the GPU kernels. The conformance runner and
  * vmel-run check the kernels against it; it is meant to be obviously right, not fast.
  *
  * What this header owns:
@@ -140,7 +140,10 @@ ref_dtype_int_bits(enum ref_dtype dtype);
 struct ref_tensor *
 ref_tensor_create(enum ref_dtype dtype, uint32_t rank, const int64_t *shape);
 
-/** Shorthand for ref_tensor_create() with the shape as arguments (rank of them). */
+/**
+ * Shorthand for ref_tensor_create() with the shape as arguments (rank of them). Each must be an
+ * int64_t: write INT64_C(3) or (int64_t)n, since a plain int argument is read wrongly by va_arg.
+ */
 struct ref_tensor *
 ref_tensor_create_v(enum ref_dtype dtype, uint32_t rank, ...);
 
@@ -404,7 +407,10 @@ tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor
                 const struct ref_tensor *input_zp, const struct ref_tensor *weight_zp,
                 struct ref_tensor *output);
 
-/** OH and OW that CONV2D requires; TOSA_REF_ERROR when the division is not exact or < 1. */
+/**
+ * OH and OW that CONV2D requires, after its ERROR_IFs on pad, stride and dilation;
+ * TOSA_REF_ERROR when one of those fails, the division is not exact, or OH or OW is < 1.
+ */
 int
 tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *args, int64_t ih, int64_t iw,
                           int64_t kh, int64_t kw, int64_t *oh, int64_t *ow);
@@ -472,6 +478,55 @@ tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift, bool *
 /* ---------------------------------------------------------------------------------------------
  * Compliance: what a GPU result must meet (ref_compliance.c). Sources: TOSA 1.0.1
  * chapters/introduction.adoc "Compliance" and the "Precision Requirements" of each operator.
+ *
+ * Per operator and type (tosa_ref_tolerance() returns the row; "ulp" is
+ * tosa_reference_ulp<out_t>(out_ref), out_ref the fp64 result of TOSA_REF_DOT_RESULT / an FP64
+ * output of the reference):
+ *
+ *  ADD, SUB      i32                     EXACT        ewise_binary.adoc: "Integer results must be
+ *                                                     exact"
+ *  ADD, SUB, MUL fp16, bf16, fp32        ULP 0.5      ewise_binary.adoc: tosa_reference_check_fp
+ *                                                     <in_t>(out_imp, out_ref, 0.5): within half
+ *                                                     an ulp of the fp64 result (either neighbour
+ *                                                     of an exact tie), NaN iff out_ref is NaN,
+ *                                                     +-inf where out_ref + 0.5 ulp passes
+ *                                                     normal_max, a subnormal result may be zero
+ *  MUL           i8, i16, i32 -> i32     EXACT        ewise_binary.adoc
+ *  CLAMP         i8, i16                 EXACT        activation_funcs.adoc
+ *  CLAMP         fp16, bf16, fp32        FP_EXACT     activation_funcs.adoc: the exact value, any
+ *                                                     NaN for NaN, either sign of zero, a
+ *                                                     subnormal result may be a zero
+ *  MAX_POOL2D    i8, i16                 EXACT        tensor_ops.adoc
+ *  MAX_POOL2D    fp8e4m3, fp8e5m2        FP_EXACT     tensor_ops.adoc (no subnormal flushing:
+ *                                                     the fp8 formats must keep subnormals)
+ *  MAX_POOL2D    fp16, bf16, fp32        FP_EXACT     tensor_ops.adoc, as CLAMP
+ *  RESHAPE,      bool, i8, i16, i32,     EXACT        data_layout.adoc: "Results must be exact";
+ *  CONCAT        fp8e4m3, fp8e5m2, fp16,              bit patterns, NaN payloads included
+ *                bf16, fp32
+ *  CONV2D        i8 -> i32, i16 -> i48   EXACT        tensor_ops.adoc
+ *  CONV2D        fp8e4m3/fp8e5m2 -> fp16 DOT_PRODUCT  introduction.adoc "Dot product accuracy
+ *                (acc FP16), fp16 (acc                requirements": per element |out_imp -
+ *                FP16 or FP32), bf16                  out_ref| <= ABS_BOUND * max(out_bnd *
+ *                (acc FP32), fp32                     2^(-1-normal_frac<out_t>), normal_min
+ *                                                     <out_t>), ABS_BOUND = 2 * ksb; over the
+ *                                                     tensor sum(out_err^2) <= 4 * 0.4 * ksb * T;
+ *                                                     ksb = ceil(KS / 2^((normal_frac<acc_t> -
+ *                                                     normal_frac<out_t>) / 2)) + 1, KS = KH * KW
+ *                                                     * IC; out_bnd from TOSA_REF_DOT_BOUND
+ *                                                     (local_bound as the attribute says)
+ *  MATMUL        i8 -> i32, i16 -> i48   EXACT        tensor_ops.adoc
+ *  MATMUL        fp8 -> fp16, fp16 ->    DOT_PRODUCT  as CONV2D with KS = C, acc_t = out_t and
+ *                fp16/fp32, bf16 ->                   local_bound true
+ *                fp32, fp32 -> fp32
+ *  RESCALE       SINGLE_ROUND,           EXACT        type_conversion.adoc: "results must be
+ *                DOUBLE_ROUND                         exact"
+ *  RESCALE       INEXACT_ROUND           RESCALE_RANGE type_conversion.adoc: out_ref_min_int <=
+ *                                                     out_imp <= out_ref_max_int
+ *
+ * How a kernel test checks a whole output: tosa_ref_check_tensor() for EXACT, FP_EXACT and ULP;
+ * tosa_ref_check_dot_product() for DOT_PRODUCT; tosa_ref_check_rescale_range() for
+ * RESCALE_RANGE. The tolerance is checked against the reference's own output, never against a
+ * value the kernel computed.
  */
 
 enum tosa_ref_op {
@@ -536,6 +591,30 @@ tosa_ref_check_fp(enum ref_dtype type, double test_value, double ref_value, doub
 bool
 tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value);
 
+/* What the whole-tensor checks found. */
+struct tosa_ref_check_report {
+   bool pass;
+   int64_t failures;        /* elements that failed */
+   int64_t first_failure;   /* offset of the first of them, or -1 */
+};
+
+/**
+ * Checks every element of an implementation's output against the reference's for the
+ * per-element tolerance kinds:
+ *  - TOSA_REF_TOL_EXACT: ref has imp's dtype; integers compare by value (an I48 by its low 48
+ *    bits), BOOL as true/false, floats bit for bit;
+ *  - TOSA_REF_TOL_FP_EXACT: ref is imp's dtype or FP64; tosa_ref_check_fp_exact() in imp's type;
+ *  - TOSA_REF_TOL_ULP: ref must be FP64, the unrounded fp64 result (a float row of ADD, SUB or
+ *    MUL run with an FP64 output): out_ref of the compliance chapter; a rounded reference would
+ *    reject the other neighbour of a tie. tosa_ref_check_fp() in imp's type with tol->ulp.
+ * @param imp  the implementation's output (the row's output type), same shape as ref.
+ * @return TOSA_REF_OK with the verdict in *report, or TOSA_REF_BAD_ARGUMENT (other kinds,
+ *         mismatched shapes or types).
+ */
+int
+tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
+                      const struct ref_tensor *ref, struct tosa_ref_check_report *report);
+
 struct tosa_ref_dot_check {
    enum ref_dtype out_type;   /* out_t of the row */
    enum ref_dtype acc_type;   /* acc_t of the row (MATMUL: the output type) */
@@ -586,6 +665,17 @@ tosa_ref_rescale_inexact_range(const struct tosa_ref_rescale_args *args,
                                const struct ref_tensor *input_zp,
                                const struct ref_tensor *output_zp, struct ref_tensor *lo,
                                struct ref_tensor *hi);
+
+/**
+ * TOSA_REF_TOL_RESCALE_RANGE over a whole output: lo[i] <= imp[i] <= hi[i] with lo and hi from
+ * tosa_ref_rescale_inexact_range(). imp is the RESCALE output (I8, I16 or I32) read as unsigned
+ * (zero-extended) when output_unsigned, else sign-extended.
+ * @return TOSA_REF_OK with the verdict in *report, or TOSA_REF_BAD_ARGUMENT.
+ */
+int
+tosa_ref_check_rescale_range(const struct ref_tensor *imp, bool output_unsigned,
+                             const struct ref_tensor *lo, const struct ref_tensor *hi,
+                             struct tosa_ref_check_report *report);
 
 #ifdef __cplusplus
 }

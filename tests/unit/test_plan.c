@@ -60,31 +60,82 @@ struct table_case {
 };
 
 static const struct table_case table_cases[] = {
-   {"empty", 1, 0, {{0}}, 0, {0, 0, 0}, false, {0}},
-   {"disjoint", 1, 3, {{100, 0, 0}, {200, 1, 1}, {50, 2, 2}}, 200, {200, 350, 200}, true,
-    {0, 0, 0}},
-   {"nested", 1, 3, {{100, 0, 9}, {50, 2, 5}, {25, 3, 4}}, 175, {175, 175, 175}, true,
-    {0, 100, 150}},
-   {"identical lifetimes", 1, 4, {{10, 0, 3}, {20, 0, 3}, {30, 0, 3}, {40, 0, 3}}, 100,
-    {100, 100, 100}, true, {90, 70, 40, 0}},
-   {"identical sizes and lifetimes (ties by id)", 1, 3, {{64, 1, 2}, {64, 1, 2}, {64, 1, 2}}, 192,
-    {192, 192, 192}, true, {0, 64, 128}},
-   {"chain", 1, 3, {{100, 0, 1}, {100, 1, 2}, {100, 2, 3}}, 200, {200, 300, 200}, true,
-    {0, 100, 0}},
-   {"alignment larger than the sizes", 256, 3, {{3, 0, 1}, {5, 0, 1}, {7, 0, 1}}, 15,
-    {515, 519, 519}, true, {512, 256, 0}},
-   {"zero-size intervals", 16, 4, {{0, 0, 5}, {32, 0, 1}, {0, 1, 1}, {32, 1, 2}}, 64,
-    {64, 64, 64}, true, {0, 0, 0, 32}},
-   {"all zero-size", 16, 2, {{0, 0, 5}, {0, 0, 5}}, 0, {0, 0, 0}, true, {0, 0}},
-   {"one giant interval", 1, 5,
-    {{1ull << 40, 0, 9}, {10, 1, 1}, {10, 2, 2}, {10, 3, 3}, {10, 4, 4}}, (1ull << 40) + 10,
-    {(1ull << 40) + 10, (1ull << 40) + 40, (1ull << 40) + 10}, true,
-    {0, 1ull << 40, 1ull << 40, 1ull << 40, 1ull << 40}},
-   /* Two holes open at stage 2: [0,128) and [160,224). Best fit puts the
-    * 64-byte interval 4 into the smaller one (checked in test_orders()). */
-   {"holes", 1, 6,
-    {{128, 0, 1}, {32, 0, 3}, {64, 0, 1}, {32, 0, 3}, {64, 2, 3}, {128, 2, 3}}, 256,
-    {256, 448, 256}, true, {0, 192, 128, 224, 128, 0}},
+    {"empty", 1, 0, {{0}}, 0, {0, 0, 0}, false, {0}},
+    {"disjoint",
+     1,
+     3,
+     {{100, 0, 0}, {200, 1, 1}, {50, 2, 2}},
+     200,
+     {200, 350, 200},
+     true,
+     {0, 0, 0}},
+    {"nested",
+     1,
+     3,
+     {{100, 0, 9}, {50, 2, 5}, {25, 3, 4}},
+     175,
+     {175, 175, 175},
+     true,
+     {0, 100, 150}},
+    {"identical lifetimes",
+     1,
+     4,
+     {{10, 0, 3}, {20, 0, 3}, {30, 0, 3}, {40, 0, 3}},
+     100,
+     {100, 100, 100},
+     true,
+     {90, 70, 40, 0}},
+    {"identical sizes and lifetimes (ties by id)",
+     1,
+     3,
+     {{64, 1, 2}, {64, 1, 2}, {64, 1, 2}},
+     192,
+     {192, 192, 192},
+     true,
+     {0, 64, 128}},
+    {"chain",
+     1,
+     3,
+     {{100, 0, 1}, {100, 1, 2}, {100, 2, 3}},
+     200,
+     {200, 300, 200},
+     true,
+     {0, 100, 0}},
+    {"alignment larger than the sizes",
+     256,
+     3,
+     {{3, 0, 1}, {5, 0, 1}, {7, 0, 1}},
+     15,
+     {515, 519, 519},
+     true,
+     {512, 256, 0}},
+    {"zero-size intervals",
+     16,
+     4,
+     {{0, 0, 5}, {32, 0, 1}, {0, 1, 1}, {32, 1, 2}},
+     64,
+     {64, 64, 64},
+     true,
+     {0, 0, 0, 32}},
+    {"all zero-size", 16, 2, {{0, 0, 5}, {0, 0, 5}}, 0, {0, 0, 0}, true, {0, 0}},
+    {"one giant interval",
+     1,
+     5,
+     {{1ull << 40, 0, 9}, {10, 1, 1}, {10, 2, 2}, {10, 3, 3}, {10, 4, 4}},
+     (1ull << 40) + 10,
+     {(1ull << 40) + 10, (1ull << 40) + 40, (1ull << 40) + 10},
+     true,
+     {0, 1ull << 40, 1ull << 40, 1ull << 40, 1ull << 40}},
+    /* Two holes open at stage 2: [0,128) and [160,224). Best fit puts the
+     * 64-byte interval 4 into the smaller one (checked in test_orders()). */
+    {"holes",
+     1,
+     6,
+     {{128, 0, 1}, {32, 0, 3}, {64, 0, 1}, {32, 0, 3}, {64, 2, 3}, {128, 2, 3}},
+     256,
+     {256, 448, 256},
+     true,
+     {0, 192, 128, 224, 128, 0}},
 };
 
 static void
@@ -232,7 +283,8 @@ test_random(void)
          /* Determinism: the same input gives the same plan. */
          dg_plan(all_planners[p], iv, count, alignment, off2, &total2);
          if (total != total2 || memcmp(off, off2, count * sizeof(off[0])) != 0)
-            failures += !ok(0, "%s: plan differs on the second run", dg_planner_name(all_planners[p]));
+            failures +=
+                !ok(0, "%s: plan differs on the second run", dg_planner_name(all_planners[p]));
          if (total < bound)
             failures += !ok(0, "total %" PRIu64 " below the lower bound %" PRIu64, total, bound);
          if (bound) {
@@ -254,8 +306,7 @@ test_random(void)
     * lower bound ignores alignment, which multiple-of-alignment sizes keep out
     * of the ratio. A regression that stops reuse shows as Linear's mean of 5x. */
    ok(worst[0] <= 2.0, "interval planner worst ratio %.3f <= 2", worst[0]);
-   ok(sum[0] / ratio_cases <= 1.2, "interval planner mean ratio %.3f <= 1.2",
-      sum[0] / ratio_cases);
+   ok(sum[0] / ratio_cases <= 1.2, "interval planner mean ratio %.3f <= 1.2", sum[0] / ratio_cases);
    ok(worst[2] <= 3.0, "best-fit planner worst ratio %.3f <= 3", worst[2]);
    ok(sum[0] <= sum[2] + 1e-9, "interval planner no worse than best fit on average");
 }

@@ -1,0 +1,493 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Recording data-graph work. The data-graph bind point exists only in this
+ * layer: vkCmdBindPipeline and vkCmdBindDescriptorSets at
+ * VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM are recorded per command buffer and
+ * not passed down. vkCmdDispatchDataGraphARM binds the application's sets and
+ * the session's internal set at the compute bind point with the kernels'
+ * layout, records every stage (barriers only where the session's plan says),
+ * then puts the application's compute state back (lyr_cmd.c). Nothing is
+ * allocated here once a command buffer has been used. Data-graph stage and
+ * access bits in the application's synchronization become compute ones.
+ */
+#include "dg_runtime.h"
+
+/* The data-graph bind point of one command buffer (lyr_cmd_state layer data). */
+struct dg_cmd_data {
+   struct dg_pipeline *pipeline;
+   VkDescriptorSet sets[LYR_CMD_MAX_SETS];
+   uint32_t set_mask;
+};
+
+static void
+reset_cmd_data(struct lyr_device *device, struct lyr_cmd_state *state, bool freeing)
+{
+   struct dg_cmd_data *data = lyr_cmd_state_layer_data(state);
+   if (!data)
+      return;
+   if (freeing) {
+      lyr_free(&device->alloc, data);
+      lyr_cmd_state_set_layer_data(state, NULL);
+   } else {
+      memset(data, 0, sizeof(*data));
+   }
+}
+
+VkResult
+dg_dispatch_init(struct dg_device *device)
+{
+   VkResult result = lyr_cmd_tracker_init(&device->base, &device->cmds);
+   device->cmds.reset_layer_data = reset_cmd_data;
+   return result;
+}
+
+void
+dg_dispatch_finish(struct dg_device *device)
+{
+   lyr_cmd_tracker_finish(&device->cmds);
+}
+
+static struct dg_cmd_data *
+cmd_data(struct dg_device *device, VkCommandBuffer cmd, struct lyr_cmd_state **state_out)
+{
+   struct lyr_cmd_state *state = lyr_cmd_state_get(&device->cmds, cmd);
+   if (state_out)
+      *state_out = state;
+   if (!state)
+      return NULL;
+   struct dg_cmd_data *data = lyr_cmd_state_layer_data(state);
+   if (!data) {
+      data = lyr_zalloc(&device->base.alloc, sizeof(*data), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (data)
+         lyr_cmd_state_set_layer_data(state, data);
+   }
+   return data;
+}
+
+/* ---- command pools and buffers: tracked for the compute-state restore ---- */
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_CreateCommandPool(VkDevice _device, const VkCommandPoolCreateInfo *pCreateInfo,
+                     const VkAllocationCallbacks *pAllocator, VkCommandPool *pCommandPool)
+{
+   struct dg_device *device = dg_device_get(_device);
+   VkResult result =
+      device->base.next.CreateCommandPool(_device, pCreateInfo, pAllocator, pCommandPool);
+   if (result == VK_SUCCESS &&
+       lyr_cmd_CreateCommandPool(&device->cmds, pCreateInfo, pAllocator, *pCommandPool) !=
+          VK_SUCCESS) {
+      device->base.next.DestroyCommandPool(_device, *pCommandPool, pAllocator);
+      result = VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   return result;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_DestroyCommandPool(VkDevice _device, VkCommandPool commandPool,
+                      const VkAllocationCallbacks *pAllocator)
+{
+   struct dg_device *device = dg_device_get(_device);
+   lyr_cmd_DestroyCommandPool(&device->cmds, commandPool);
+   device->base.next.DestroyCommandPool(_device, commandPool, pAllocator);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_ResetCommandPool(VkDevice _device, VkCommandPool commandPool, VkCommandPoolResetFlags flags)
+{
+   struct dg_device *device = dg_device_get(_device);
+   lyr_cmd_ResetCommandPool(&device->cmds, commandPool);
+   return device->base.next.ResetCommandPool(_device, commandPool, flags);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *pAllocateInfo,
+                          VkCommandBuffer *pCommandBuffers)
+{
+   struct dg_device *device = dg_device_get(_device);
+   VkResult result = device->base.next.AllocateCommandBuffers(_device, pAllocateInfo,
+                                                               pCommandBuffers);
+   if (result == VK_SUCCESS)
+      lyr_cmd_AllocateCommandBuffers(&device->cmds, pAllocateInfo, pCommandBuffers);
+   return result;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_FreeCommandBuffers(VkDevice _device, VkCommandPool commandPool, uint32_t commandBufferCount,
+                      const VkCommandBuffer *pCommandBuffers)
+{
+   struct dg_device *device = dg_device_get(_device);
+   lyr_cmd_FreeCommandBuffers(&device->cmds, commandBufferCount, pCommandBuffers);
+   device->base.next.FreeCommandBuffers(_device, commandPool, commandBufferCount, pCommandBuffers);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeginInfo *pBeginInfo)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   lyr_cmd_ResetCommandBuffer(&device->cmds, commandBuffer);
+   return device->base.next.BeginCommandBuffer(commandBuffer, pBeginInfo);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags flags)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   lyr_cmd_ResetCommandBuffer(&device->cmds, commandBuffer);
+   return device->base.next.ResetCommandBuffer(commandBuffer, flags);
+}
+
+/* ---- binding ----------------------------------------------------------- */
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
+                   VkPipeline pipeline)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   if ((int)pipelineBindPoint != (int)VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM) {
+      lyr_cmd_BindPipeline(&device->cmds, commandBuffer, pipelineBindPoint, pipeline);
+      device->base.next.CmdBindPipeline(commandBuffer, pipelineBindPoint, pipeline);
+      return;
+   }
+   struct dg_cmd_data *data = cmd_data(device, commandBuffer, NULL);
+   if (!data || !dg_device_owns_pipeline(device, pipeline)) {
+      lyr_loge("vkCmdBindPipeline: %s at the data-graph bind point",
+               data ? "not a data-graph pipeline" : "untracked command buffer");
+      return;
+   }
+   data->pipeline = dg_pipeline_from_handle(pipeline);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
+                         VkPipelineLayout layout, uint32_t firstSet, uint32_t descriptorSetCount,
+                         const VkDescriptorSet *pDescriptorSets, uint32_t dynamicOffsetCount,
+                         const uint32_t *pDynamicOffsets)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   if ((int)pipelineBindPoint != (int)VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM) {
+      lyr_cmd_BindDescriptorSets(&device->cmds, commandBuffer, pipelineBindPoint, layout,
+                                 firstSet, descriptorSetCount, pDescriptorSets,
+                                 dynamicOffsetCount, pDynamicOffsets);
+      device->base.next.CmdBindDescriptorSets(commandBuffer, pipelineBindPoint, layout, firstSet,
+                                              descriptorSetCount, pDescriptorSets,
+                                              dynamicOffsetCount, pDynamicOffsets);
+      return;
+   }
+   struct dg_cmd_data *data = cmd_data(device, commandBuffer, NULL);
+   if (!data || firstSet + descriptorSetCount > LYR_CMD_MAX_SETS) {
+      lyr_loge("vkCmdBindDescriptorSets: sets %u..%u at the data-graph bind point not recorded",
+               firstSet, firstSet + descriptorSetCount);
+      return;
+   }
+   for (uint32_t i = 0; i < descriptorSetCount; i++) {
+      data->sets[firstSet + i] = pDescriptorSets[i];
+      data->set_mask |= 1u << (firstSet + i);
+   }
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
+                    VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,
+                    const void *pValues)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   lyr_cmd_PushConstants(&device->cmds, commandBuffer, layout, stageFlags, offset, size, pValues);
+   device->base.next.CmdPushConstants(commandBuffer, layout, stageFlags, offset, size, pValues);
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+static void
+stage_barrier(struct dg_device *device, VkCommandBuffer cmd)
+{
+   VkMemoryBarrier2 mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+      .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+      .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+      .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+      .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+   };
+   VkDependencyInfo dep = {
+      .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+      .memoryBarrierCount = 1,
+      .pMemoryBarriers = &mb,
+   };
+   device->base.next.CmdPipelineBarrier2(cmd, &dep);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSessionARM session,
+                           const VkDataGraphPipelineDispatchInfoARM *pInfo)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   struct lyr_cmd_state *state;
+   struct dg_cmd_data *data = cmd_data(device, commandBuffer, &state);
+   struct dg_session *s = dg_session_from_handle(session);
+   if (!data || !s || !lyr_cmd_state_can_dispatch(state)) {
+      lyr_loge("vkCmdDispatchDataGraphARM: %s; nothing recorded",
+               !s ? "invalid session"
+                  : !data ? "untracked command buffer"
+                          : "the command buffer's queue family cannot run compute work");
+      return;
+   }
+   struct dg_pipeline *p = s->pipeline;
+   if (data->pipeline != p || !s->bound) {
+      lyr_loge("vkCmdDispatchDataGraphARM: %s; nothing recorded",
+               !s->bound ? "the session's memory is not bound"
+                         : "the bound data-graph pipeline is not the session's");
+      return;
+   }
+   const struct lyr_device_next *next = &device->base.next;
+   /* The application's sets, in runs of consecutive indices. */
+   uint32_t mask = data->set_mask & ((1u << p->app_set_count) - 1);
+   for (uint32_t i = 0; i < p->app_set_count;) {
+      if (!(mask & (1u << i))) {
+         i++;
+         continue;
+      }
+      uint32_t n = 1;
+      while (i + n < p->app_set_count && (mask & (1u << (i + n))))
+         n++;
+      next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, i, n,
+                                  &data->sets[i], 0, NULL);
+      i += n;
+   }
+   if (s->set)
+      next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
+                                  p->internal_set, 1, &s->set, 0, NULL);
+   for (uint32_t j = 0; j < p->stage_count; j++) {
+      const struct dg_stage *st = &p->stages[j];
+      if (s->barrier_before[j])
+         stage_barrier(device, commandBuffer);
+      next->CmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, st->pipeline);
+      next->CmdDispatch(commandBuffer, st->groups[0], st->groups[1], 1);
+   }
+   /* Binding sets with the kernels' layout can disturb every set index of
+    * the application's (layout compatibility), so all of them are restored. */
+   struct lyr_cmd_disturbed disturbed = {
+      .pipeline = true,
+      .set_mask = ~0u,
+      .push_constants = true,
+   };
+   lyr_cmd_state_restore_compute(&device->cmds, state, commandBuffer, &disturbed);
+}
+
+/* ---- synchronization: data-graph bits become compute bits ------------ */
+
+static bool
+has_graph_bits(VkPipelineStageFlags2 stages, VkAccessFlags2 access)
+{
+   return (stages & VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM) ||
+          (access & (VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM | VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM));
+}
+
+static VkPipelineStageFlags2
+stages_of(VkPipelineStageFlags2 s)
+{
+   if (s & VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM)
+      s = (s & ~VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM) | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+   return s;
+}
+
+static VkAccessFlags2
+access_of(VkAccessFlags2 a)
+{
+   if (a & VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM)
+      a = (a & ~VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM) | VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
+   if (a & VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM)
+      a = (a & ~VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM) | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+   return a;
+}
+
+#define TRANSLATE_MASKS(b)                                                                         \
+   do {                                                                                            \
+      (b).srcStageMask = stages_of((b).srcStageMask);                                              \
+      (b).dstStageMask = stages_of((b).dstStageMask);                                              \
+      (b).srcAccessMask = access_of((b).srcAccessMask);                                            \
+      (b).dstAccessMask = access_of((b).dstAccessMask);                                            \
+   } while (0)
+
+static bool
+dependency_has_graph_bits(const VkDependencyInfo *d)
+{
+   for (uint32_t i = 0; i < d->memoryBarrierCount; i++) {
+      const VkMemoryBarrier2 *b = &d->pMemoryBarriers[i];
+      if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))
+         return true;
+   }
+   for (uint32_t i = 0; i < d->bufferMemoryBarrierCount; i++) {
+      const VkBufferMemoryBarrier2 *b = &d->pBufferMemoryBarriers[i];
+      if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))
+         return true;
+   }
+   for (uint32_t i = 0; i < d->imageMemoryBarrierCount; i++) {
+      const VkImageMemoryBarrier2 *b = &d->pImageMemoryBarriers[i];
+      if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))
+         return true;
+   }
+   for (const VkBaseInStructure *s = d->pNext; s; s = s->pNext) {
+      if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM) {
+         const VkTensorMemoryBarrierARM *b = (const VkTensorMemoryBarrierARM *)s;
+         if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))
+            return true;
+      } else if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM) {
+         const VkTensorDependencyInfoARM *t = (const VkTensorDependencyInfoARM *)s;
+         for (uint32_t i = 0; i < t->tensorMemoryBarrierCount; i++) {
+            const VkTensorMemoryBarrierARM *b = &t->pTensorMemoryBarriers[i];
+            if (has_graph_bits(b->srcStageMask | b->dstStageMask,
+                               b->srcAccessMask | b->dstAccessMask))
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
+/* A translated copy of a dependency info and everything it points to, in one
+ * allocation. */
+static VkResult
+dependency_copy(struct dg_device *device, const VkDependencyInfo *in, VkDependencyInfo *out,
+                struct lyr_chain_copy *chain, void **arrays)
+{
+   const VkAllocationCallbacks *alloc = &device->base.alloc;
+   VkResult result = lyr_chain_clone(alloc, in, sizeof(*in), NULL, NULL, 0, chain);
+   if (result != VK_SUCCESS)
+      return result;
+   *out = *(VkDependencyInfo *)chain->head;
+   uint32_t tensor_barriers = 0;
+   for (const VkBaseInStructure *s = out->pNext; s; s = s->pNext) {
+      if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM)
+         tensor_barriers += ((const VkTensorDependencyInfoARM *)s)->tensorMemoryBarrierCount;
+   }
+   size_t size = in->memoryBarrierCount * sizeof(VkMemoryBarrier2) +
+                 in->bufferMemoryBarrierCount * sizeof(VkBufferMemoryBarrier2) +
+                 in->imageMemoryBarrierCount * sizeof(VkImageMemoryBarrier2) +
+                 tensor_barriers * sizeof(VkTensorMemoryBarrierARM);
+   char *p = lyr_alloc(alloc, size ? size : 1, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!p) {
+      lyr_chain_copy_free(chain);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   *arrays = p;
+   VkMemoryBarrier2 *mb = (VkMemoryBarrier2 *)p;
+   for (uint32_t i = 0; i < in->memoryBarrierCount; i++) {
+      mb[i] = in->pMemoryBarriers[i];
+      TRANSLATE_MASKS(mb[i]);
+   }
+   out->pMemoryBarriers = mb;
+   p += in->memoryBarrierCount * sizeof(*mb);
+   VkBufferMemoryBarrier2 *bb = (VkBufferMemoryBarrier2 *)p;
+   for (uint32_t i = 0; i < in->bufferMemoryBarrierCount; i++) {
+      bb[i] = in->pBufferMemoryBarriers[i];
+      TRANSLATE_MASKS(bb[i]);
+   }
+   out->pBufferMemoryBarriers = bb;
+   p += in->bufferMemoryBarrierCount * sizeof(*bb);
+   VkImageMemoryBarrier2 *ib = (VkImageMemoryBarrier2 *)p;
+   for (uint32_t i = 0; i < in->imageMemoryBarrierCount; i++) {
+      ib[i] = in->pImageMemoryBarriers[i];
+      TRANSLATE_MASKS(ib[i]);
+   }
+   out->pImageMemoryBarriers = ib;
+   p += in->imageMemoryBarrierCount * sizeof(*ib);
+   VkTensorMemoryBarrierARM *tb = (VkTensorMemoryBarrierARM *)p;
+   for (VkBaseOutStructure *s = (VkBaseOutStructure *)out->pNext; s; s = s->pNext) {
+      if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM) {
+         TRANSLATE_MASKS(*(VkTensorMemoryBarrierARM *)s);
+      } else if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM) {
+         VkTensorDependencyInfoARM *t = (VkTensorDependencyInfoARM *)s;
+         for (uint32_t i = 0; i < t->tensorMemoryBarrierCount; i++) {
+            tb[i] = t->pTensorMemoryBarriers[i];
+            TRANSLATE_MASKS(tb[i]);
+         }
+         t->pTensorMemoryBarriers = tb;
+         tb += t->tensorMemoryBarrierCount;
+      }
+   }
+   return VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pDependencyInfo)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   if (!dependency_has_graph_bits(pDependencyInfo)) {
+      device->base.next.CmdPipelineBarrier2(commandBuffer, pDependencyInfo);
+      return;
+   }
+   VkDependencyInfo dep;
+   struct lyr_chain_copy chain;
+   void *arrays;
+   if (dependency_copy(device, pDependencyInfo, &dep, &chain, &arrays) != VK_SUCCESS) {
+      lyr_loge("vkCmdPipelineBarrier2: out of host memory; barrier dropped");
+      return;
+   }
+   device->base.next.CmdPipelineBarrier2(commandBuffer, &dep);
+   lyr_free(&device->base.alloc, arrays);
+   lyr_chain_copy_free(&chain);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_QueueSubmit2(VkQueue queue, uint32_t submitCount, const VkSubmitInfo2 *pSubmits,
+                VkFence fence)
+{
+   struct dg_device *device = dg_device_get(queue);
+   bool graph = false;
+   uint32_t semaphores = 0;
+   for (uint32_t i = 0; i < submitCount; i++) {
+      const VkSubmitInfo2 *s = &pSubmits[i];
+      semaphores += s->waitSemaphoreInfoCount + s->signalSemaphoreInfoCount;
+      for (uint32_t w = 0; w < s->waitSemaphoreInfoCount; w++)
+         graph |= has_graph_bits(s->pWaitSemaphoreInfos[w].stageMask, 0);
+      for (uint32_t w = 0; w < s->signalSemaphoreInfoCount; w++)
+         graph |= has_graph_bits(s->pSignalSemaphoreInfos[w].stageMask, 0);
+   }
+   if (!graph)
+      return device->base.next.QueueSubmit2(queue, submitCount, pSubmits, fence);
+   size_t size = submitCount * sizeof(VkSubmitInfo2) + semaphores * sizeof(VkSemaphoreSubmitInfo);
+   char *p = lyr_alloc(&device->base.alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!p)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkSubmitInfo2 *submits = (VkSubmitInfo2 *)p;
+   VkSemaphoreSubmitInfo *sem = (VkSemaphoreSubmitInfo *)(submits + submitCount);
+   for (uint32_t i = 0; i < submitCount; i++) {
+      submits[i] = pSubmits[i];
+      for (uint32_t w = 0; w < pSubmits[i].waitSemaphoreInfoCount; w++) {
+         sem[w] = pSubmits[i].pWaitSemaphoreInfos[w];
+         sem[w].stageMask = stages_of(sem[w].stageMask);
+      }
+      submits[i].pWaitSemaphoreInfos = sem;
+      sem += pSubmits[i].waitSemaphoreInfoCount;
+      for (uint32_t w = 0; w < pSubmits[i].signalSemaphoreInfoCount; w++) {
+         sem[w] = pSubmits[i].pSignalSemaphoreInfos[w];
+         sem[w].stageMask = stages_of(sem[w].stageMask);
+      }
+      submits[i].pSignalSemaphoreInfos = sem;
+      sem += pSubmits[i].signalSemaphoreInfoCount;
+   }
+   VkResult result = device->base.next.QueueSubmit2(queue, submitCount, submits, fence);
+   lyr_free(&device->base.alloc, p);
+   return result;
+}
+
+static const struct lyr_hook hooks[] = {
+   DG_HOOK(CreateCommandPool, dg_CreateCommandPool),
+   DG_HOOK(DestroyCommandPool, dg_DestroyCommandPool),
+   DG_HOOK(ResetCommandPool, dg_ResetCommandPool),
+   DG_HOOK(AllocateCommandBuffers, dg_AllocateCommandBuffers),
+   DG_HOOK(FreeCommandBuffers, dg_FreeCommandBuffers),
+   DG_HOOK(BeginCommandBuffer, dg_BeginCommandBuffer),
+   DG_HOOK(ResetCommandBuffer, dg_ResetCommandBuffer),
+   DG_HOOK(CmdBindPipeline, dg_CmdBindPipeline),
+   DG_HOOK(CmdBindDescriptorSets, dg_CmdBindDescriptorSets),
+   DG_HOOK(CmdPushConstants, dg_CmdPushConstants),
+   DG_HOOK(CmdDispatchDataGraphARM, dg_CmdDispatchDataGraphARM),
+   DG_HOOK(CmdPipelineBarrier2, dg_CmdPipelineBarrier2),
+   DG_HOOK(CmdPipelineBarrier2KHR, dg_CmdPipelineBarrier2),
+   DG_HOOK(QueueSubmit2, dg_QueueSubmit2),
+   DG_HOOK(QueueSubmit2KHR, dg_QueueSubmit2),
+};
+
+const struct lyr_hook_table dg_dispatch_hooks = LYR_HOOK_TABLE(hooks);

@@ -1,0 +1,184 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The pipeline side of a graph: matching each interface variable with its
+ * VkDataGraphPipelineResourceInfoARM and each graph constant with its
+ * VkDataGraphPipelineConstantARM, checking the chained VkTensorDescriptionARM
+ * against the module's tensor type (VK_ARM_data_graph VUIDs 09779, 09850,
+ * 09851, 09917, 09921, 09923), and reading graph constant data laid out by
+ * its description. Failures here are the application's (VALIDATION_FAILED
+ * codes). The module side of the interface is dg_decode.c's.
+ */
+#include <stdio.h>
+
+#include "dg_decode_private.h"
+
+const VkTensorDescriptionARM *
+dg_find_description(const void *pnext)
+{
+   const VkBaseInStructure *s = pnext;
+   /* A bounded walk: a looping chain must not hang pipeline creation. */
+   for (uint32_t i = 0; s && i < 64; i++, s = s->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM)
+         return (const VkTensorDescriptionARM *)s;
+   }
+   return NULL;
+}
+
+static VkResult
+check_description(struct dg_decoder *d, const struct spirv_inst *inst, enum dg_error code,
+                  const char *what, const VkTensorDescriptionARM *desc,
+                  const struct dg_tensor_type *ty)
+{
+   char a[96], b[96];
+   if (!desc)
+      return dg_fail(d, inst, code, "%s has no VkTensorDescriptionARM in its pNext chain", what);
+   if (desc->dimensionCount != ty->shape.rank || !desc->pDimensions)
+      return dg_fail(d, inst, code, "%s: dimensionCount %u, the tensor type has rank %u", what,
+                     desc->dimensionCount, ty->shape.rank);
+   for (uint32_t i = 0; i < ty->shape.rank; i++) {
+      if (desc->pDimensions[i] != ty->shape.dim[i]) {
+         struct dg_shape got = {.rank = ty->shape.rank};
+         memcpy(got.dim, desc->pDimensions, ty->shape.rank * sizeof(int64_t));
+         return dg_fail(d, inst, code, "%s: pDimensions %s, the tensor type's shape is %s", what,
+                        dg_shape_str(&got, a, sizeof(a)), dg_shape_str(&ty->shape, b, sizeof(b)));
+      }
+   }
+   if (!dg_type_format_compatible(ty->type, ty->int_signed, desc->format))
+      return dg_fail(d, inst, code, "%s: format %d is not compatible with element type %s%s", what,
+                     (int)desc->format, dg_type_name(ty->type), ty->int_signed ? " (signed)" : "");
+   if (!(desc->usage & VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM))
+      return dg_fail(d, inst, code,
+                     "%s: usage 0x%" PRIx64 " lacks VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM", what,
+                     (uint64_t)desc->usage);
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_match_resource(struct dg_decoder *d, const struct spirv_inst *var_inst,
+                  struct dg_interface_var *var)
+{
+   const struct dg_decode_info *info = d->info;
+   const VkDataGraphPipelineResourceInfoARM *found = NULL;
+   uint32_t count = info->resource_infos ? info->resource_info_count : 0;
+   for (uint32_t i = 0; i < count; i++) {
+      const VkDataGraphPipelineResourceInfoARM *ri = &info->resource_infos[i];
+      if (ri->descriptorSet != var->set || ri->binding != var->binding)
+         continue;
+      if (ri->arrayElement != 0)
+         return dg_fail(d, var_inst, DG_ERR_RESOURCE_ARRAY_ELEMENT,
+                        "pResourceInfos[%u] (set %u, binding %u) has arrayElement %u; it must "
+                        "be 0 (VUID-VkDataGraphPipelineResourceInfoARM-arrayElement-09779)",
+                        i, ri->descriptorSet, ri->binding, ri->arrayElement);
+      if (found)
+         return dg_fail(d, var_inst, DG_ERR_RESOURCE_DUPLICATE,
+                        "pResourceInfos[%u] and [%u] both describe set %u, binding %u "
+                        "(VUID-VkDataGraphPipelineCreateInfoARM-layout-09923)",
+                        (uint32_t)(found - info->resource_infos), i, var->set, var->binding);
+      found = ri;
+   }
+   if (!found)
+      return dg_fail(d, var_inst, DG_ERR_RESOURCE_MISSING,
+                     "no VkDataGraphPipelineResourceInfoARM for set %u, binding %u "
+                     "(VUID-VkDataGraphPipelineCreateInfoARM-layout-09923)",
+                     var->set, var->binding);
+   char what[96];
+   snprintf(what, sizeof(what), "pResourceInfos[%u] (set %u, binding %u)",
+            (uint32_t)(found - info->resource_infos), var->set, var->binding);
+   var->desc = dg_find_description(found->pNext);
+   return check_description(d, var_inst, DG_ERR_RESOURCE_DESCRIPTION, what, var->desc, &var->ty);
+}
+
+/* Strides, when given, must describe a non-aliasing layout of whole elements
+ * with a packed innermost dimension (VkTensorDescriptionARM VUIDs). */
+static VkResult
+check_strides(struct dg_decoder *d, const struct spirv_inst *inst, const char *what,
+              const VkTensorDescriptionARM *desc, const struct dg_tensor_type *ty)
+{
+   if (!desc->pStrides)
+      return VK_SUCCESS;
+   int64_t size = dg_type_size(ty->type);
+   uint32_t rank = ty->shape.rank;
+   for (uint32_t i = 0; i < rank; i++) {
+      int64_t s = desc->pStrides[i];
+      bool bad = s <= 0 || s % size != 0 || (i == rank - 1 && s != size) ||
+                 (i > 0 && desc->pStrides[i - 1] / desc->pDimensions[i] < s);
+      if (bad)
+         return dg_fail(d, inst, DG_ERR_CONSTANT_DESCRIPTION,
+                        "%s: pStrides[%u] = %" PRId64 " is not a valid stride for %s elements",
+                        what, i, s, dg_type_name(ty->type));
+   }
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_match_graph_constant(struct dg_decoder *d, const struct spirv_inst *gc,
+                        const struct dg_tensor_type *ty,
+                        const VkDataGraphPipelineConstantARM **constant,
+                        const VkTensorDescriptionARM **desc)
+{
+   const struct dg_decode_info *info = d->info;
+   uint32_t constant_id;
+   VkResult result = dg_word(d, gc, 3, &constant_id);
+   if (result != VK_SUCCESS)
+      return result;
+   const VkDataGraphPipelineConstantARM *found = NULL;
+   uint32_t count = info->constants ? info->constant_count : 0;
+   for (uint32_t i = 0; i < count; i++) {
+      if (info->constants[i].id != constant_id)
+         continue;
+      if (found)
+         return dg_fail(d, gc, DG_ERR_CONSTANT_DUPLICATE,
+                        "pConstants[%u] and [%u] both have id %u (VUID-RuntimeSpirv-pNext-09921)",
+                        (uint32_t)(found - info->constants), i, constant_id);
+      found = &info->constants[i];
+   }
+   if (!found)
+      return dg_fail(d, gc, DG_ERR_CONSTANT_MISSING,
+                     "no VkDataGraphPipelineConstantARM has id %u (VUID-RuntimeSpirv-pNext-09921)",
+                     constant_id);
+   char what[64];
+   snprintf(what, sizeof(what), "pConstants[%u] (id %u)", (uint32_t)(found - info->constants),
+            constant_id);
+   *constant = found;
+   *desc = dg_find_description(found->pNext);
+   if ((result = check_description(d, gc, DG_ERR_CONSTANT_DESCRIPTION, what, *desc, ty)) !=
+       VK_SUCCESS)
+      return result;
+   if ((*desc)->tiling != VK_TENSOR_TILING_LINEAR_ARM)
+      return dg_fail(d, gc, DG_ERR_CONSTANT_DESCRIPTION,
+                     "%s: tiling %d is not VK_TENSOR_TILING_LINEAR_ARM "
+                     "(VUID-VkDataGraphPipelineConstantARM-pNext-09917)",
+                     what, (int)(*desc)->tiling);
+   if (!found->pConstantData)
+      return dg_fail(d, gc, DG_ERR_CONSTANT_DESCRIPTION, "%s: pConstantData is NULL", what);
+   return check_strides(d, gc, what, *desc, ty);
+}
+
+void
+dg_read_graph_constant(const struct dg_tensor_type *ty, const VkTensorDescriptionARM *desc,
+                       const void *data, uint8_t *out)
+{
+   uint32_t size = dg_type_size(ty->type);
+   uint64_t count = dg_shape_elements(&ty->shape);
+   const uint8_t *src = data;
+   if (!desc->pStrides) {
+      memcpy(out, src, count * size);
+      return;
+   }
+   /* Walk the elements in packed order, keeping the strided offset. */
+   uint64_t index[DG_MAX_RANK] = {0};
+   uint32_t rank = ty->shape.rank;
+   for (uint64_t e = 0; e < count; e++) {
+      uint64_t offset = 0;
+      for (uint32_t i = 0; i < rank; i++)
+         offset += index[i] * (uint64_t)desc->pStrides[i];
+      memcpy(out + e * size, src + offset, size);
+      for (uint32_t i = rank; i-- > 0;) {
+         if (++index[i] < (uint64_t)ty->shape.dim[i])
+            break;
+         index[i] = 0;
+      }
+   }
+}

@@ -1,0 +1,570 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Data-graph pipelines: vkCreateDataGraphPipelinesARM (module, entry point,
+ * resources, constants, specialization -> decoded graph -> stages), the
+ * pipeline-level Vulkan objects (the kernels' set and pipeline layouts, the
+ * constant tensors), vkDestroyPipeline for our pipelines, and the pipeline
+ * properties (creation log, identifier). Everything unsupported or invalid
+ * fails here, before any command buffer sees the pipeline.
+ */
+#include "dg_runtime.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "dg_decode.h"
+
+bool
+dg_device_owns_pipeline(struct dg_device *device, VkPipeline handle)
+{
+   return handle != VK_NULL_HANDLE &&
+          lyr_map_lookup(&device->pipelines, (const void *)(uintptr_t)handle) != NULL;
+}
+
+/* ---- constants ------------------------------------------------------------ */
+
+static uint32_t
+memory_type(const struct dg_device *device, uint32_t bits, VkMemoryPropertyFlags want)
+{
+   const VkPhysicalDeviceMemoryProperties *mp = &device->memory_properties;
+   for (uint32_t i = 0; i < mp->memoryTypeCount; i++) {
+      if ((bits & (1u << i)) && (mp->memoryTypes[i].propertyFlags & want) == want)
+         return i;
+   }
+   return UINT32_MAX;
+}
+
+/* Packs data laid out by an application's description (strides optional). */
+static void
+pack_constant(uint8_t *dst, const struct dg_value *v, const struct dg_constant_source *src)
+{
+   uint32_t es = dg_type_size(v->ty.type);
+   uint32_t rank = v->ty.shape.rank;
+   uint64_t n = dg_shape_elements(&v->ty.shape);
+   if (!src->desc || !src->desc->pStrides) {
+      memcpy(dst, src->data, n * es);
+      return;
+   }
+   const uint8_t *base = src->data;
+   int64_t idx[DG_MAX_RANK] = {0};
+   for (uint64_t e = 0; e < n; e++) {
+      int64_t off = 0;
+      for (uint32_t d = 0; d < rank; d++)
+         off += idx[d] * src->desc->pStrides[d];
+      memcpy(dst + e * es, base + off, es);
+      for (int d = (int)rank - 1; d >= 0; d--) {
+         if (++idx[d] < v->ty.shape.dim[d])
+            break;
+         idx[d] = 0;
+      }
+   }
+}
+
+static VkResult
+upload_constant(struct dg_device *device, struct dg_pipeline *p, const struct dg_value *v,
+                const struct dg_constant_source *src, struct dg_constant *c)
+{
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   VkTensorDescriptionARM desc = {
+      .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
+      .tiling = VK_TENSOR_TILING_LINEAR_ARM,
+      .format = dg_type_format(v->ty.type),
+      .dimensionCount = v->ty.shape.rank,
+      .pDimensions = v->ty.shape.dim,
+      .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM | VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM,
+   };
+   VkTensorCreateInfoARM tci = {
+      .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
+      .pDescription = &desc,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   VkResult result = next->CreateTensorARM(dev, &tci, &device->base.alloc, &c->tensor);
+   if (result != VK_SUCCESS)
+      return result;
+   VkTensorMemoryRequirementsInfoARM ri = {
+      .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
+      .tensor = c->tensor,
+   };
+   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+   next->GetTensorMemoryRequirementsARM(dev, &ri, &req);
+   /* Host-visible, device-local where the device has it. Constants are written
+    * once here; no command buffer exists at pipeline creation. */
+   uint32_t type = memory_type(device, req.memoryRequirements.memoryTypeBits,
+                               VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                  VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
+                                  VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+   if (type == UINT32_MAX)
+      type = memory_type(device, req.memoryRequirements.memoryTypeBits,
+                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                            VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+   if (type == UINT32_MAX)
+      return lyr_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "no host-visible memory for graph "
+                       "constants");
+   VkMemoryAllocateInfo mai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = req.memoryRequirements.size,
+      .memoryTypeIndex = type,
+   };
+   /* Through the tensor layer, which adds the device-address flag tensors need. */
+   result = next->AllocateMemory(dev, &mai, &device->base.alloc, &c->memory);
+   if (result != VK_SUCCESS)
+      return result;
+   VkBindTensorMemoryInfoARM bi = {
+      .sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
+      .tensor = c->tensor,
+      .memory = c->memory,
+   };
+   result = next->BindTensorMemoryARM(dev, 1, &bi);
+   if (result != VK_SUCCESS)
+      return result;
+   void *mapped;
+   result = next->MapMemory(dev, c->memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+   if (result != VK_SUCCESS)
+      return result;
+   pack_constant(mapped, v, src);
+   next->UnmapMemory(dev, c->memory);
+   VkTensorViewCreateInfoARM vi = {
+      .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
+      .tensor = c->tensor,
+      .format = desc.format,
+   };
+   return next->CreateTensorViewARM(dev, &vi, &device->base.alloc, &c->view);
+}
+
+/* ---- layouts -------------------------------------------------------------- */
+
+static VkResult
+create_layouts(struct dg_device *device, struct dg_pipeline *p,
+               const struct dg_pipeline_layout_info *layout)
+{
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   uint32_t count = p->app_set_count + (p->internal_binding_count ? 1 : 0);
+   p->set_layouts = lyr_zalloc(&p->alloc, (count ? count : 1) * sizeof(VkDescriptorSetLayout), 8,
+                               VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!p->set_layouts)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   p->set_layout_count = count;
+   VkResult result = VK_SUCCESS;
+   /* Identically defined copies of the application's set layouts, so the
+    * sets it binds are compatible with the kernels' layout. */
+   for (uint32_t i = 0; i < p->app_set_count && result == VK_SUCCESS; i++) {
+      const struct dg_set_layout_info *s = dg_pipeline_layout_set(layout, i);
+      if (s) {
+         result = dg_set_layout_create(device, s, &p->set_layouts[i]);
+      } else {
+         VkDescriptorSetLayoutCreateInfo empty = {
+            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+         result = next->CreateDescriptorSetLayout(dev, &empty, &device->base.alloc,
+                                                  &p->set_layouts[i]);
+      }
+   }
+   if (result == VK_SUCCESS && p->internal_binding_count) {
+      VkDescriptorSetLayoutBinding *b =
+         lyr_zalloc(&p->alloc, p->internal_binding_count * sizeof(*b), 8,
+                    VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!b)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      for (uint32_t i = 0; i < p->internal_binding_count; i++)
+         b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1,
+                                               VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+      VkDescriptorSetLayoutCreateInfo info = {
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .bindingCount = p->internal_binding_count,
+         .pBindings = b,
+      };
+      result = next->CreateDescriptorSetLayout(dev, &info, &device->base.alloc,
+                                               &p->set_layouts[p->internal_set]);
+      lyr_free(&p->alloc, b);
+   }
+   if (result != VK_SUCCESS)
+      return result;
+   VkPipelineLayoutCreateInfo plci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = count,
+      .pSetLayouts = p->set_layouts,
+   };
+   return next->CreatePipelineLayout(dev, &plci, &device->base.alloc, &p->layout);
+}
+
+VkResult
+dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
+                         const struct dg_pipeline_layout_info *layout,
+                         const struct dg_constant_source *sources)
+{
+   p->app_set_count = dg_pipeline_layout_set_count(layout);
+   p->internal_set = p->app_set_count;
+   for (uint32_t i = 0; i < p->value_count; i++) {
+      struct dg_value *v = &p->values[i];
+      if (v->kind == DG_VALUE_INTERMEDIATE)
+         v->index = p->intermediate_count++;
+      else if (v->kind == DG_VALUE_CONSTANT)
+         v->index = p->constant_count++;
+      else
+         continue;
+      v->slot = (struct dg_slot){DG_SLOT_INTERNAL, p->internal_set, p->internal_binding_count++,
+                                 0, 1};
+   }
+   p->intermediates = lyr_zalloc(&p->alloc, (p->intermediate_count + 1) * sizeof(*p->intermediates),
+                                 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   p->constants = lyr_zalloc(&p->alloc, (p->constant_count + 1) * sizeof(*p->constants), 8,
+                             VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!p->intermediates || !p->constants)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = create_layouts(device, p, layout);
+   for (uint32_t i = 0; result == VK_SUCCESS && i < p->value_count; i++) {
+      const struct dg_value *v = &p->values[i];
+      if (v->kind == DG_VALUE_INTERMEDIATE) {
+         p->intermediates[v->index] =
+            (struct dg_intermediate){.value = i, .format = dg_type_format(v->ty.type)};
+      } else if (v->kind == DG_VALUE_CONSTANT) {
+         p->constants[v->index].binding = v->slot.binding;
+         result = upload_constant(device, p, v, &sources[i], &p->constants[v->index]);
+      }
+   }
+   return result;
+}
+
+/* ---- creation ----------------------------------------------------------- */
+
+void
+dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
+{
+   if (!p)
+      return;
+   struct dg_device *device = p->device;
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   const VkAllocationCallbacks *dalloc = &device->base.alloc;
+   for (uint32_t i = 0; i < p->stage_count; i++)
+      next->DestroyPipeline(dev, p->stages[i].pipeline, dalloc);
+   for (uint32_t i = 0; p->constants && i < p->constant_count; i++) {
+      next->DestroyTensorViewARM(dev, p->constants[i].view, dalloc);
+      next->DestroyTensorARM(dev, p->constants[i].tensor, dalloc);
+      next->FreeMemory(dev, p->constants[i].memory, dalloc);
+   }
+   next->DestroyPipelineLayout(dev, p->layout, dalloc);
+   for (uint32_t i = 0; p->set_layouts && i < p->set_layout_count; i++)
+      next->DestroyDescriptorSetLayout(dev, p->set_layouts[i], dalloc);
+   VkAllocationCallbacks a = p->alloc;
+   lyr_free(&a, p->set_layouts);
+   lyr_free(&a, p->values);
+   lyr_free(&a, p->intermediates);
+   lyr_free(&a, p->constants);
+   lyr_free(&a, p->stages);
+   lyr_free(&a, p->creation_log);
+   p->magic = 0;
+   lyr_free(&a, p);
+}
+
+/* FNV-1a over the inputs that define the pipeline, four lanes for 32 bytes. */
+static void
+identifier_hash(uint8_t out[32], const uint32_t *words, size_t count, const char *name)
+{
+   uint64_t h[4] = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull, 0x9e3779b97f4a7c15ull,
+                    0xc2b2ae3d27d4eb4full};
+   const uint8_t *bytes = (const uint8_t *)words;
+   for (size_t i = 0; i < count * 4; i++) {
+      for (int l = 0; l < 4; l++)
+         h[l] = (h[l] ^ (uint8_t)(bytes[i] + l)) * 0x100000001b3ull;
+   }
+   for (const char *c = name; *c; c++) {
+      for (int l = 0; l < 4; l++)
+         h[l] = (h[l] ^ (uint8_t)*c) * 0x100000001b3ull;
+   }
+   memcpy(out, h, 32);
+}
+
+static void
+write_creation_log(struct dg_pipeline *p, const struct dg_graph *g)
+{
+   size_t cap = 256 + p->stage_count * 160 + p->value_count * 32;
+   char *log = lyr_alloc(&p->alloc, cap, 1, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!log)
+      return;
+   size_t n = (size_t)snprintf(log, cap,
+                               "graph %%%u: %u nodes, %u stages, %u intermediates, "
+                               "%u constants\n",
+                               g->graph_id, g->node_count, p->stage_count,
+                               p->intermediate_count, p->constant_count);
+   for (uint32_t i = 0; i < p->stage_count && n < cap; i++) {
+      const struct dg_stage *s = &p->stages[i];
+      n += (size_t)snprintf(log + n, cap - n, "stage %u: %s %%%u -> kernel %s, %ux%u groups\n",
+                            i, s->op_name, s->result_id, s->kernel, s->groups[0], s->groups[1]);
+   }
+   p->creation_log = log;
+}
+
+/* The module a create info names: our graph shader module or a chained
+ * VkShaderModuleCreateInfo. */
+static VkResult
+graph_module(struct dg_device *device, const VkDataGraphPipelineShaderModuleCreateInfoARM *sm,
+             const VkDataGraphPipelineCreateInfoARM *info, const uint32_t **words, size_t *count)
+{
+   const VkShaderModuleCreateInfo *inline_module =
+      lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+   if (inline_module) {
+      if (sm->module != VK_NULL_HANDLE)
+         return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                          "vkCreateDataGraphPipelinesARM: module must be VK_NULL_HANDLE when a "
+                          "VkShaderModuleCreateInfo is chained (VUID 09873)");
+      *words = inline_module->pCode;
+      *count = inline_module->codeSize / 4;
+      return VK_SUCCESS;
+   }
+   struct dg_shader_module *m = dg_shader_module_get(device, sm->module);
+   if (!m)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: module is not a graph shader module "
+                       "(GraphARM) of this device (VUID 09874)");
+   *words = m->words;
+   *count = m->word_count;
+   return VK_SUCCESS;
+}
+
+static const VkPipelineCreateFlags2 dg_allowed_flags =
+   VK_PIPELINE_CREATE_2_DISABLE_OPTIMIZATION_BIT | VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT |
+   VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT |
+   VK_PIPELINE_CREATE_2_NO_PROTECTED_ACCESS_BIT_EXT | VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT |
+   VK_PIPELINE_CREATE_2_PROTECTED_ACCESS_ONLY_BIT_EXT;
+
+static VkResult
+create_one(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *info,
+           const VkAllocationCallbacks *alloc, struct dg_pipeline **out)
+{
+   *out = NULL;
+   if (info->flags & ~dg_allowed_flags)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64 " not allowed (VUID 09764)",
+                       (uint64_t)(info->flags & ~dg_allowed_flags));
+   if (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT)
+      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: descriptor buffers are "
+                       "not supported (dataGraphDescriptorBuffer is not offered)");
+   if (lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM))
+      return (info->flags & VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT)
+                ? VK_PIPELINE_COMPILE_REQUIRED
+                : lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: creating from an "
+                            "identifier needs a pipeline cache that holds the pipeline, and "
+                            "this layer keeps none");
+   if (lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
+      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: single-node (optical "
+                       "flow) pipelines are not supported yet");
+   const VkDataGraphPipelineShaderModuleCreateInfoARM *sm = lyr_find_struct(
+      info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SHADER_MODULE_CREATE_INFO_ARM);
+   if (!sm)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: no VkDataGraphPipelineShaderModuleCreateInfoARM "
+                       "in the chain (VUID 09977)");
+   const VkDataGraphProcessingEngineCreateInfoARM *engines = lyr_find_struct(
+      info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PROCESSING_ENGINE_CREATE_INFO_ARM);
+   for (uint32_t i = 0; engines && i < engines->processingEngineCount; i++) {
+      if (engines->pProcessingEngines[i].type !=
+             VK_PHYSICAL_DEVICE_DATA_GRAPH_PROCESSING_ENGINE_TYPE_DEFAULT_ARM ||
+          engines->pProcessingEngines[i].isForeign)
+         return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: only the default "
+                          "processing engine exists");
+   }
+   const struct dg_pipeline_layout_info *layout =
+      dg_pipeline_layout_info_get(device, info->layout);
+   if (!layout)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: layout is not a pipeline layout of this "
+                       "device");
+   if (dg_pipeline_layout_has_push_constants(layout))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: layout has push constants (VUID 09767)");
+
+   const uint32_t *words = NULL;
+   size_t count = 0;
+   VkResult result = graph_module(device, sm, info, &words, &count);
+   if (result != VK_SUCCESS)
+      return result;
+   struct dg_decode_info di = {
+      .code = words,
+      .code_words = count,
+      .entry_point = sm->pName,
+      .resource_infos = info->pResourceInfos,
+      .resource_info_count = info->resourceInfoCount,
+      .constants = sm->pConstants,
+      .constant_count = sm->constantCount,
+      .specialization = sm->pSpecializationInfo,
+      .specialization_enabled = true,
+   };
+   struct dg_graph *graph;
+   struct dg_diag diag;
+   result = dg_graph_decode(&di, alloc, &graph, &diag);
+   if (result != VK_SUCCESS)
+      return lyr_error(result, "vkCreateDataGraphPipelinesARM: %s: %s", dg_error_name(diag.code),
+                       diag.message);
+
+   const VkAllocationCallbacks *a = lyr_pick_alloc(&device->base.alloc, alloc);
+   struct dg_pipeline *p = lyr_zalloc(a, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!p) {
+      dg_graph_destroy(graph);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   p->magic = DG_MAGIC_PIPELINE;
+   p->device = device;
+   p->alloc = *a;
+   result = dg_stage_build_all(device, graph, layout, p);
+   if (result == VK_SUCCESS) {
+      identifier_hash(p->identifier, words, count, sm->pName);
+      write_creation_log(p, graph);
+   }
+   dg_graph_destroy(graph);
+   if (result != VK_SUCCESS) {
+      dg_pipeline_destroy(p, alloc);
+      return result;
+   }
+   *out = p;
+   return VK_SUCCESS;
+}
+
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_CreateDataGraphPipelinesARM(VkDevice _device, VkDeferredOperationKHR deferredOperation,
+                               VkPipelineCache pipelineCache, uint32_t createInfoCount,
+                               const VkDataGraphPipelineCreateInfoARM *pCreateInfos,
+                               const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+{
+   struct dg_device *device = dg_device_get(_device);
+   VkResult first_failure = VK_SUCCESS;
+   for (uint32_t i = 0; i < createInfoCount; i++)
+      pPipelines[i] = VK_NULL_HANDLE;
+   if (deferredOperation != VK_NULL_HANDLE)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: deferredOperation must be "
+                       "VK_NULL_HANDLE (VUID 09761)");
+   for (uint32_t i = 0; i < createInfoCount; i++) {
+      uint64_t start = now_ns();
+      struct dg_pipeline *p;
+      VkResult result = create_one(device, &pCreateInfos[i], pAllocator, &p);
+      if (result == VK_SUCCESS &&
+          !lyr_map_insert(&device->pipelines, p, p)) {
+         dg_pipeline_destroy(p, pAllocator);
+         result = VK_ERROR_OUT_OF_HOST_MEMORY;
+      }
+      const VkPipelineCreationFeedbackCreateInfo *fb = lyr_find_struct(
+         pCreateInfos[i].pNext, VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO);
+      if (fb && fb->pPipelineCreationFeedback) {
+         fb->pPipelineCreationFeedback->flags =
+            result == VK_SUCCESS ? VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT : 0;
+         fb->pPipelineCreationFeedback->duration = now_ns() - start;
+         for (uint32_t s = 0; s < fb->pipelineStageCreationFeedbackCount; s++)
+            fb->pPipelineStageCreationFeedbacks[s] = (VkPipelineCreationFeedback){0};
+      }
+      if (result != VK_SUCCESS) {
+         if (first_failure == VK_SUCCESS)
+            first_failure = result;
+         if (pCreateInfos[i].flags & VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT)
+            break;
+         continue;
+      }
+      pPipelines[i] = (VkPipeline)(uintptr_t)p;
+   }
+   return first_failure;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_DestroyPipeline(VkDevice _device, VkPipeline pipeline, const VkAllocationCallbacks *pAllocator)
+{
+   struct dg_device *device = dg_device_get(_device);
+   struct dg_pipeline *p = lyr_map_remove(&device->pipelines, (const void *)(uintptr_t)pipeline);
+   if (!p) {
+      device->base.next.DestroyPipeline(_device, pipeline, pAllocator);
+      return;
+   }
+   dg_pipeline_destroy(p, pAllocator);
+}
+
+/* ---- properties ---------------------------------------------------------- */
+
+static const VkDataGraphPipelinePropertyARM dg_properties[] = {
+   VK_DATA_GRAPH_PIPELINE_PROPERTY_CREATION_LOG_ARM,
+   VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM,
+};
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_GetDataGraphPipelineAvailablePropertiesARM(VkDevice _device,
+                                              const VkDataGraphPipelineInfoARM *pPipelineInfo,
+                                              uint32_t *pPropertiesCount,
+                                              VkDataGraphPipelinePropertyARM *pProperties)
+{
+   struct dg_device *device = dg_device_get(_device);
+   if (!dg_device_owns_pipeline(device, pPipelineInfo->dataGraphPipeline))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkGetDataGraphPipelineAvailablePropertiesARM: not a data-graph pipeline");
+   return lyr_enumerate_fixed(dg_properties, LYR_ARRAY_SIZE(dg_properties), sizeof(dg_properties[0]),
+                              pPropertiesCount, pProperties);
+}
+
+static VkResult
+write_property(VkDataGraphPipelinePropertyQueryResultARM *r, const void *data, size_t size,
+               bool text)
+{
+   r->isText = text;
+   if (!r->pData) {
+      r->dataSize = size;
+      return VK_SUCCESS;
+   }
+   size_t n = r->dataSize < size ? r->dataSize : size;
+   memcpy(r->pData, data, n);
+   r->dataSize = n;
+   return n < size ? VK_INCOMPLETE : VK_SUCCESS;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_GetDataGraphPipelinePropertiesARM(VkDevice _device,
+                                     const VkDataGraphPipelineInfoARM *pPipelineInfo,
+                                     uint32_t propertiesCount,
+                                     VkDataGraphPipelinePropertyQueryResultARM *pProperties)
+{
+   struct dg_device *device = dg_device_get(_device);
+   if (!dg_device_owns_pipeline(device, pPipelineInfo->dataGraphPipeline))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkGetDataGraphPipelinePropertiesARM: not a data-graph pipeline");
+   struct dg_pipeline *p = dg_pipeline_from_handle(pPipelineInfo->dataGraphPipeline);
+   VkResult result = VK_SUCCESS;
+   for (uint32_t i = 0; i < propertiesCount; i++) {
+      VkDataGraphPipelinePropertyQueryResultARM *r = &pProperties[i];
+      VkResult one;
+      switch ((int)r->property) {
+      case VK_DATA_GRAPH_PIPELINE_PROPERTY_CREATION_LOG_ARM: {
+         const char *log = p->creation_log ? p->creation_log : "";
+         one = write_property(r, log, strlen(log) + 1, true);
+         break;
+      }
+      case VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM:
+         one = write_property(r, p->identifier, sizeof(p->identifier), false);
+         break;
+      default:
+         one = lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                         "vkGetDataGraphPipelinePropertiesARM: property %d is not available",
+                         (int)r->property);
+      }
+      if (one != VK_SUCCESS && result == VK_SUCCESS)
+         result = one;
+   }
+   return result;
+}
+
+static const struct lyr_hook hooks[] = {
+   DG_HOOK(CreateDataGraphPipelinesARM, dg_CreateDataGraphPipelinesARM),
+   DG_HOOK(DestroyPipeline, dg_DestroyPipeline),
+   DG_HOOK(GetDataGraphPipelineAvailablePropertiesARM,
+           dg_GetDataGraphPipelineAvailablePropertiesARM),
+   DG_HOOK(GetDataGraphPipelinePropertiesARM, dg_GetDataGraphPipelinePropertiesARM),
+};
+
+const struct lyr_hook_table dg_pipeline_hooks = LYR_HOOK_TABLE(hooks);

@@ -1,0 +1,205 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The objects the graph layer owns at run time and the contracts between
+ * their files: data-graph pipelines (dg_pipeline.c) made of compute stages
+ * (dg_stage.c, the kernels of shaders/graph), sessions with their planned
+ * intermediate memory (dg_session.c), and dispatch recording (dg_dispatch.c).
+ * Decoding lives in dg_decode.c (graph IR, dg_ir.h).
+ */
+#ifndef DG_RUNTIME_H
+#define DG_RUNTIME_H
+
+#include "dg_private.h"
+
+#include "dg_ir.h"
+#include "dg_plan.h"
+#include "kernel_abi/graph_kernel.h"
+#include "lyr_cmd.h"
+#include "vmel_kernel.h"
+
+#define DG_MAGIC_PIPELINE 0x44475049u /* "DGPI" */
+#define DG_MAGIC_SESSION 0x44475345u  /* "DGSE" */
+
+/* Where a kernel finds one of its tensors at dispatch time. */
+enum dg_slot_kind {
+   DG_SLOT_APP,      /* the application's descriptor sets: graph inputs and outputs */
+   DG_SLOT_INTERNAL, /* the layer's internal set: intermediates and constants */
+};
+
+struct dg_slot {
+   enum dg_slot_kind kind;
+   uint32_t set, binding;
+   uint32_t element; /* array element */
+   uint32_t count;   /* the binding's descriptor count */
+};
+
+/* A tensor the pipeline's kernels use. */
+enum dg_value_kind {
+   DG_VALUE_IO,           /* bound by the application (graph input or output) */
+   DG_VALUE_INTERMEDIATE, /* session memory, planned */
+   DG_VALUE_CONSTANT,     /* owned by the pipeline, uploaded at creation */
+};
+
+struct dg_value {
+   enum dg_value_kind kind;
+   struct dg_tensor_type ty;
+   struct dg_slot slot;
+   uint32_t index;       /* INTERMEDIATE: in dg_pipeline::intermediates; CONSTANT: in constants */
+   uint32_t first_stage; /* stages that write or read it: the planner's interval */
+   uint32_t last_stage;
+};
+
+struct dg_intermediate {
+   uint32_t value;
+   VkFormat format;
+};
+
+struct dg_constant {
+   VkTensorARM tensor;
+   VkDeviceMemory memory;
+   VkTensorViewARM view;
+   uint32_t binding; /* in the internal set */
+};
+
+/* One compute dispatch. */
+struct dg_stage {
+   VkPipeline pipeline;
+   uint32_t node;        /* the IR node it belongs to */
+   const char *op_name;  /* "CONV2D" */
+   uint32_t result_id;   /* the node's SPIR-V result id */
+   const char *kernel;   /* variant name */
+   uint32_t groups[2];   /* workgroups in x and y */
+   uint32_t value_count;
+   uint32_t values[VMEL_GRAPH_MAX_TENSORS]; /* dg_pipeline::values, kernel binding order */
+   uint32_t write_mask;  /* bit k: the kernel writes its tensor k */
+};
+
+/* A data-graph VkPipeline (the handle is the pointer). */
+struct dg_pipeline {
+   uint32_t magic;
+   struct dg_device *device;
+   VkAllocationCallbacks alloc;
+   VkPipelineLayout layout;            /* the kernels': app set copies + internal set */
+   uint32_t set_layout_count;          /* app set copies, then the internal set if any */
+   VkDescriptorSetLayout *set_layouts; /* [set_layout_count] */
+   uint32_t app_set_count;             /* sets of the application's pipeline layout */
+   uint32_t internal_set;              /* == app_set_count */
+   uint32_t internal_binding_count;    /* 0: no internal set */
+   struct dg_value *values;
+   uint32_t value_count;
+   struct dg_intermediate *intermediates;
+   uint32_t intermediate_count;
+   struct dg_constant *constants;
+   uint32_t constant_count;
+   struct dg_stage *stages;
+   uint32_t stage_count;
+   char *creation_log; /* text property */
+   uint8_t identifier[32];
+};
+
+static inline struct dg_pipeline *
+dg_pipeline_from_handle(VkPipeline handle)
+{
+   return (struct dg_pipeline *)(uintptr_t)handle;
+}
+
+/** True when the handle is a data-graph pipeline of this device. */
+bool dg_device_owns_pipeline(struct dg_device *device, VkPipeline handle);
+
+/* A VkDataGraphPipelineSessionARM (the handle is the pointer). */
+struct dg_session {
+   uint32_t magic;
+   struct dg_pipeline *pipeline;
+   VkTensorARM *tensors;      /* [intermediate_count] */
+   VkTensorViewARM *views;    /* [intermediate_count], after binding */
+   VkDeviceSize *offsets;     /* planned, [intermediate_count] */
+   VkDeviceSize size;         /* memory the intermediates need */
+   VkDeviceSize alignment;
+   uint32_t memory_type_bits;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;       /* the internal set, or VK_NULL_HANDLE */
+   bool bound;                /* memory bound (or none needed) */
+   bool *barrier_before;      /* [stage_count]: a barrier precedes the stage */
+};
+
+static inline struct dg_session *
+dg_session_from_handle(VkDataGraphPipelineSessionARM handle)
+{
+   struct dg_session *s = (struct dg_session *)(uintptr_t)handle;
+   return s && s->magic == DG_MAGIC_SESSION ? s : NULL;
+}
+
+/* ---- building stages (dg_stage.c, ops' build functions) --------------- */
+
+struct dg_build;
+
+/** The VkFormat a graph tensor of this type gets (signless integers: SINT). */
+VkFormat dg_type_format(enum dg_type type);
+
+/**
+ * Adds one dispatch of a kernel variant for the node being built.
+ * @param tensors   IR tensor indices (dg_graph::tensors) or values from
+ *                  dg_build_add_constant(), in the kernel's binding order
+ * @param writes    bit k: the kernel writes tensor k
+ * @param attrs     the kernel's attribute struct (32-bit words, in
+ *                  specialization-id order from VMEL_SC_ATTR(0))
+ * @param work      work items (VMEL_SC_WORK_COUNT)
+ */
+VkResult dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tensors,
+                            uint32_t tensor_count, uint32_t writes, const void *attrs,
+                            uint32_t attr_size, uint64_t work);
+
+/** A constant tensor the build needs beyond the graph's (e.g. RESCALE
+ *  multipliers); returns a tensor reference for dg_build_add_stage(). */
+VkResult dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
+                               const void *data, uint32_t *tensor);
+
+/** The graph being built (for op build functions). */
+const struct dg_graph *dg_build_graph(const struct dg_build *b);
+
+/** Adds a copy of a graph output's tensor into the output's slot (for outputs
+ *  that are graph inputs or constants, or set twice). graph/build/copy.c. */
+VkResult dg_build_output_copy(struct dg_build *b, const struct dg_graph_io *io);
+/** A value for a graph output's slot that no IR tensor names (copy target). */
+VkResult dg_build_output_value(struct dg_build *b, const struct dg_graph_io *io, uint32_t *ref);
+
+/** Where a constant value's bytes come from: packed data of size bytes, or
+ *  the application's data laid out by desc (graph constants). */
+struct dg_constant_source {
+   const void *data;
+   uint64_t size;
+   const VkTensorDescriptionARM *desc;
+};
+
+/** Every node's stages, their values and their compute pipelines. */
+VkResult dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
+                            const struct dg_pipeline_layout_info *layout, struct dg_pipeline *p);
+
+/** Gives intermediates and constants their internal-set bindings, creates the
+ *  kernels' set and pipeline layouts, uploads constants (dg_pipeline.c). */
+VkResult dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
+                                  const struct dg_pipeline_layout_info *layout,
+                                  const struct dg_constant_source *sources);
+
+/** Builds the stages of every node: calls each op's build function. */
+typedef VkResult (*dg_op_build_fn)(struct dg_build *b, const struct dg_node *node);
+dg_op_build_fn dg_op_builder(uint32_t op);
+
+/* ---- pipelines, sessions, dispatch ------------------------------------ */
+
+VkResult dg_pipeline_build(struct dg_device *device, const struct dg_graph *graph,
+                           const struct dg_pipeline_layout_info *layout,
+                           const VkAllocationCallbacks *alloc, struct dg_pipeline **out);
+void dg_pipeline_destroy(struct dg_pipeline *pipeline, const VkAllocationCallbacks *alloc);
+
+VkResult dg_dispatch_init(struct dg_device *device);
+void dg_dispatch_finish(struct dg_device *device);
+
+extern const struct lyr_hook_table dg_pipeline_hooks; /* dg_pipeline.c */
+extern const struct lyr_hook_table dg_session_hooks;  /* dg_session.c */
+extern const struct lyr_hook_table dg_dispatch_hooks; /* dg_dispatch.c */
+extern const struct lyr_hook_table dg_layout_hooks;   /* dg_layout.c */
+
+#endif /* DG_RUNTIME_H */

@@ -1,0 +1,361 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Data-graph pipeline sessions: each session owns the intermediate tensors of
+ * one pipeline (created through VK_ARM_tensors below us), plans their memory
+ * with the selected planner (dg_plan.c; VMEL_MEMORY_PLANNER), reports one
+ * transient bind point when anything needs memory, binds the tensors at the
+ * planned offsets, and prepares the internal descriptor set (intermediates
+ * and the pipeline's constants) and the barriers between stages, so that
+ * recording a dispatch allocates nothing (dg_dispatch.c).
+ */
+#include "dg_runtime.h"
+
+#include <inttypes.h>
+
+static void
+session_destroy(struct dg_device *device, struct dg_session *s, const VkAllocationCallbacks *alloc)
+{
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   const struct dg_pipeline *p = s->pipeline;
+   for (uint32_t i = 0; i < p->intermediate_count; i++) {
+      if (s->views)
+         next->DestroyTensorViewARM(dev, s->views[i], &device->base.alloc);
+      if (s->tensors)
+         next->DestroyTensorARM(dev, s->tensors[i], &device->base.alloc);
+   }
+   if (s->pool)
+      next->DestroyDescriptorPool(dev, s->pool, &device->base.alloc);
+   s->magic = 0;
+   lyr_free(lyr_pick_alloc(&device->base.alloc, alloc), s);
+}
+
+/* Writes tensor descriptors of the internal set: constants, or intermediates. */
+static void
+write_internal(struct dg_device *device, struct dg_session *s, bool intermediates)
+{
+   const struct dg_pipeline *p = s->pipeline;
+   uint32_t count = intermediates ? p->intermediate_count : p->constant_count;
+   for (uint32_t i = 0; i < count; i++) {
+      VkTensorViewARM view;
+      uint32_t binding;
+      if (intermediates) {
+         view = s->views[i];
+         binding = p->values[p->intermediates[i].value].slot.binding;
+      } else {
+         view = p->constants[i].view;
+         binding = p->constants[i].binding;
+      }
+      VkWriteDescriptorSetTensorARM tw = {
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
+         .tensorViewCount = 1,
+         .pTensorViews = &view,
+      };
+      VkWriteDescriptorSet w = {
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .pNext = &tw,
+         .dstSet = s->set,
+         .dstBinding = binding,
+         .descriptorCount = 1,
+         .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
+      };
+      device->base.next.UpdateDescriptorSets(device->base.handle, 1, &w, 0, NULL);
+   }
+}
+
+static VkResult
+create_internal_set(struct dg_device *device, struct dg_session *s)
+{
+   const struct dg_pipeline *p = s->pipeline;
+   if (!p->internal_binding_count)
+      return VK_SUCCESS;
+   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, p->internal_binding_count};
+   VkDescriptorPoolCreateInfo pci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+      .maxSets = 1,
+      .poolSizeCount = 1,
+      .pPoolSizes = &size,
+   };
+   VkResult result =
+      device->base.next.CreateDescriptorPool(device->base.handle, &pci, &device->base.alloc,
+                                             &s->pool);
+   if (result != VK_SUCCESS)
+      return result;
+   VkDescriptorSetAllocateInfo ai = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+      .descriptorPool = s->pool,
+      .descriptorSetCount = 1,
+      .pSetLayouts = &p->set_layouts[p->internal_set],
+   };
+   result = device->base.next.AllocateDescriptorSets(device->base.handle, &ai, &s->set);
+   if (result == VK_SUCCESS)
+      write_internal(device, s, false);
+   return result;
+}
+
+/* Plans the intermediates' memory. */
+static VkResult
+plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCallbacks *alloc)
+{
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   const struct dg_pipeline *p = s->pipeline;
+   uint32_t n = p->intermediate_count;
+   s->memory_type_bits = ~0u;
+   s->alignment = 1;
+   if (n == 0)
+      return VK_SUCCESS;
+   struct dg_interval *iv =
+      lyr_alloc(alloc, n * sizeof(*iv), 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!iv)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = VK_SUCCESS;
+   for (uint32_t i = 0; i < n && result == VK_SUCCESS; i++) {
+      const struct dg_value *v = &p->values[p->intermediates[i].value];
+      VkTensorDescriptionARM desc = {
+         .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
+         .tiling = VK_TENSOR_TILING_LINEAR_ARM,
+         .format = p->intermediates[i].format,
+         .dimensionCount = v->ty.shape.rank,
+         .pDimensions = v->ty.shape.dim,
+         .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM | VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM,
+      };
+      VkTensorCreateInfoARM tci = {
+         .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
+         .pDescription = &desc,
+         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+      };
+      result = next->CreateTensorARM(dev, &tci, &device->base.alloc, &s->tensors[i]);
+      if (result != VK_SUCCESS)
+         break;
+      VkTensorMemoryRequirementsInfoARM ri = {
+         .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
+         .tensor = s->tensors[i],
+      };
+      VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+      next->GetTensorMemoryRequirementsARM(dev, &ri, &req);
+      iv[i] = (struct dg_interval){req.memoryRequirements.size, v->first_stage, v->last_stage};
+      if (req.memoryRequirements.alignment > s->alignment)
+         s->alignment = req.memoryRequirements.alignment;
+      s->memory_type_bits &= req.memoryRequirements.memoryTypeBits;
+   }
+   if (result == VK_SUCCESS)
+      result = dg_plan(device->planner, iv, n, s->alignment, s->offsets, &s->size);
+   if (result == VK_SUCCESS) {
+      VkDeviceSize peak = dg_plan_lower_bound(iv, n);
+      lyr_logi("session: %u intermediates in %" PRIu64 " bytes (%s planner; largest live set "
+               "%" PRIu64 " bytes)",
+               n, (uint64_t)s->size, dg_planner_name(device->planner), (uint64_t)peak);
+   }
+   lyr_free(alloc, iv);
+   return result;
+}
+
+/* Two of the session's values share memory (intermediates whose planned
+ * ranges intersect) or are the same value. */
+static bool
+values_alias(const struct dg_session *s, uint32_t a, uint32_t b)
+{
+   if (a == b)
+      return true;
+   const struct dg_pipeline *p = s->pipeline;
+   const struct dg_value *va = &p->values[a], *vb = &p->values[b];
+   if (va->kind != DG_VALUE_INTERMEDIATE || vb->kind != DG_VALUE_INTERMEDIATE)
+      return false;
+   VkDeviceSize a0 = s->offsets[va->index], b0 = s->offsets[vb->index];
+   VkDeviceSize a1 = a0 + (VkDeviceSize)dg_shape_elements(&va->ty.shape) * dg_type_size(va->ty.type);
+   VkDeviceSize b1 = b0 + (VkDeviceSize)dg_shape_elements(&vb->ty.shape) * dg_type_size(vb->ty.type);
+   return a0 < b1 && b0 < a1;
+}
+
+/* A stage needs a barrier before it when it reads what a stage since the last
+ * barrier wrote, or writes memory such a stage read or wrote. */
+static void
+plan_barriers(struct dg_session *s)
+{
+   const struct dg_pipeline *p = s->pipeline;
+   uint32_t since = 0; /* first stage after the last barrier */
+   for (uint32_t j = 0; j < p->stage_count; j++) {
+      const struct dg_stage *sj = &p->stages[j];
+      bool need = false;
+      for (uint32_t i = since; i < j && !need; i++) {
+         const struct dg_stage *si = &p->stages[i];
+         for (uint32_t a = 0; a < sj->value_count && !need; a++) {
+            bool j_writes = sj->write_mask & (1u << a);
+            for (uint32_t c = 0; c < si->value_count && !need; c++) {
+               bool i_writes = si->write_mask & (1u << c);
+               if ((i_writes || j_writes) && values_alias(s, sj->values[a], si->values[c]))
+                  need = true;
+            }
+         }
+      }
+      s->barrier_before[j] = need;
+      if (need)
+         since = j;
+   }
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
+                                     const VkDataGraphPipelineSessionCreateInfoARM *pCreateInfo,
+                                     const VkAllocationCallbacks *pAllocator,
+                                     VkDataGraphPipelineSessionARM *pSession)
+{
+   struct dg_device *device = dg_device_get(_device);
+   if (!dg_device_owns_pipeline(device, pCreateInfo->dataGraphPipeline))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelineSessionARM: not a data-graph pipeline");
+   if (pCreateInfo->flags & ~(VkDataGraphPipelineSessionCreateFlagsARM)0)
+      lyr_logw("vkCreateDataGraphPipelineSessionARM: flags 0x%" PRIx64 " ignored",
+               (uint64_t)pCreateInfo->flags);
+   struct dg_pipeline *p = dg_pipeline_from_handle(pCreateInfo->dataGraphPipeline);
+   const VkAllocationCallbacks *alloc = lyr_pick_alloc(&device->base.alloc, pAllocator);
+   uint32_t n = p->intermediate_count;
+   size_t size = sizeof(struct dg_session) + n * (sizeof(VkTensorARM) + sizeof(VkTensorViewARM) +
+                                                  sizeof(VkDeviceSize)) +
+                 p->stage_count * sizeof(bool);
+   struct dg_session *s = lyr_zalloc(alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!s)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   s->magic = DG_MAGIC_SESSION;
+   s->pipeline = p;
+   char *q = (char *)(s + 1);
+   s->offsets = (VkDeviceSize *)q;
+   q += n * sizeof(VkDeviceSize);
+   s->tensors = (VkTensorARM *)q;
+   q += n * sizeof(VkTensorARM);
+   s->views = (VkTensorViewARM *)q;
+   q += n * sizeof(VkTensorViewARM);
+   s->barrier_before = (bool *)q;
+
+   VkResult result = plan_memory(device, s, alloc);
+   if (result == VK_SUCCESS)
+      result = create_internal_set(device, s);
+   if (result != VK_SUCCESS) {
+      session_destroy(device, s, pAllocator);
+      return result;
+   }
+   plan_barriers(s);
+   s->bound = n == 0;
+   *pSession = (VkDataGraphPipelineSessionARM)(uintptr_t)s;
+   return VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_DestroyDataGraphPipelineSessionARM(VkDevice _device, VkDataGraphPipelineSessionARM session,
+                                      const VkAllocationCallbacks *pAllocator)
+{
+   struct dg_device *device = dg_device_get(_device);
+   struct dg_session *s = dg_session_from_handle(session);
+   if (s)
+      session_destroy(device, s, pAllocator);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_GetDataGraphPipelineSessionBindPointRequirementsARM(
+   VkDevice _device, const VkDataGraphPipelineSessionBindPointRequirementsInfoARM *pInfo,
+   uint32_t *pBindPointRequirementCount,
+   VkDataGraphPipelineSessionBindPointRequirementARM *pBindPointRequirements)
+{
+   struct dg_session *s = dg_session_from_handle(pInfo->session);
+   uint32_t available = s && s->size ? 1 : 0;
+   if (!pBindPointRequirements) {
+      *pBindPointRequirementCount = available;
+      return VK_SUCCESS;
+   }
+   uint32_t n = *pBindPointRequirementCount < available ? *pBindPointRequirementCount : available;
+   if (n) {
+      pBindPointRequirements[0].bindPoint = VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_TRANSIENT_ARM;
+      pBindPointRequirements[0].bindPointType =
+         VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_TYPE_MEMORY_ARM;
+      pBindPointRequirements[0].numObjects = 1;
+   }
+   *pBindPointRequirementCount = n;
+   return n < available ? VK_INCOMPLETE : VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_GetDataGraphPipelineSessionMemoryRequirementsARM(
+   VkDevice _device, const VkDataGraphPipelineSessionMemoryRequirementsInfoARM *pInfo,
+   VkMemoryRequirements2 *pMemoryRequirements)
+{
+   struct dg_session *s = dg_session_from_handle(pInfo->session);
+   VkMemoryRequirements *r = &pMemoryRequirements->memoryRequirements;
+   *r = (VkMemoryRequirements){0};
+   if (!s || pInfo->bindPoint != VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_TRANSIENT_ARM ||
+       pInfo->objectIndex != 0) {
+      lyr_loge("vkGetDataGraphPipelineSessionMemoryRequirementsARM: no bind point %d object %u",
+               (int)pInfo->bindPoint, pInfo->objectIndex);
+      return;
+   }
+   r->size = s->size;
+   r->alignment = s->alignment;
+   r->memoryTypeBits = s->size ? s->memory_type_bits : 0;
+}
+
+static VkResult
+bind_one(struct dg_device *device, const VkBindDataGraphPipelineSessionMemoryInfoARM *info)
+{
+   struct dg_session *s = dg_session_from_handle(info->session);
+   if (!s || info->bindPoint != VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_TRANSIENT_ARM ||
+       info->objectIndex != 0 || s->size == 0)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkBindDataGraphPipelineSessionMemoryARM: the session has no bind point "
+                       "%d object %u",
+                       (int)info->bindPoint, info->objectIndex);
+   if (s->bound)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkBindDataGraphPipelineSessionMemoryARM: already bound");
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   const struct dg_pipeline *p = s->pipeline;
+   for (uint32_t i = 0; i < p->intermediate_count; i++) {
+      VkBindTensorMemoryInfoARM bi = {
+         .sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
+         .tensor = s->tensors[i],
+         .memory = info->memory,
+         .memoryOffset = info->memoryOffset + s->offsets[i],
+      };
+      VkResult result = next->BindTensorMemoryARM(dev, 1, &bi);
+      if (result != VK_SUCCESS)
+         return result;
+      VkTensorViewCreateInfoARM vi = {
+         .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
+         .tensor = s->tensors[i],
+         .format = p->intermediates[i].format,
+      };
+      result = next->CreateTensorViewARM(dev, &vi, &device->base.alloc, &s->views[i]);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   write_internal(device, s, true);
+   s->bound = true;
+   return VK_SUCCESS;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_BindDataGraphPipelineSessionMemoryARM(VkDevice _device, uint32_t bindInfoCount,
+                                         const VkBindDataGraphPipelineSessionMemoryInfoARM *pBindInfos)
+{
+   struct dg_device *device = dg_device_get(_device);
+   for (uint32_t i = 0; i < bindInfoCount; i++) {
+      VkResult result = bind_one(device, &pBindInfos[i]);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   return VK_SUCCESS;
+}
+
+static const struct lyr_hook hooks[] = {
+   DG_HOOK(CreateDataGraphPipelineSessionARM, dg_CreateDataGraphPipelineSessionARM),
+   DG_HOOK(DestroyDataGraphPipelineSessionARM, dg_DestroyDataGraphPipelineSessionARM),
+   DG_HOOK(GetDataGraphPipelineSessionBindPointRequirementsARM,
+           dg_GetDataGraphPipelineSessionBindPointRequirementsARM),
+   DG_HOOK(GetDataGraphPipelineSessionMemoryRequirementsARM,
+           dg_GetDataGraphPipelineSessionMemoryRequirementsARM),
+   DG_HOOK(BindDataGraphPipelineSessionMemoryARM, dg_BindDataGraphPipelineSessionMemoryARM),
+};
+
+const struct lyr_hook_table dg_session_hooks = LYR_HOOK_TABLE(hooks);

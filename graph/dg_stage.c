@@ -1,0 +1,544 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Turning a decoded graph into compute stages (design.md §6): each node's
+ * build function (graph/build/) adds one or more dispatches of embedded kernel
+ * variants; this file gives every tensor a place (the application's
+ * descriptor sets for graph inputs and outputs, the internal set for
+ * intermediates and constants), records each value's first and last stage for
+ * the memory planner, and creates the kernels' compute pipelines: the tensor
+ * bindings of the compiled SPIR-V are rewritten to where the tensors live
+ * (kernel_abi/graph_kernel.h) and shapes and attributes become specialization
+ * constants. Pipeline-level objects (layouts, constants) are dg_pipeline.c's.
+ */
+#include "dg_runtime.h"
+
+#include <stdalign.h>
+
+#include "spirv/spirv.h"
+#include "vmel_kernels_graph.h"
+
+#define SPV_OP_DECORATE 71u
+#define SPV_DECORATION_BINDING 33u
+#define SPV_DECORATION_DESCRIPTOR_SET 34u
+
+/* A stage before its pipeline exists. */
+struct dg_stage_spec {
+   const struct vmel_kernel *kernel;
+   uint32_t attr_words;
+   uint32_t attrs[32];
+   uint64_t work;
+};
+
+/* A constant tensor added by a build function. */
+struct dg_extra_constant {
+   struct dg_tensor_type ty;
+   void *data; /* packed, owned */
+   uint64_t size;
+};
+
+struct dg_build {
+   struct dg_device *device;
+   const struct dg_graph *graph;
+   const struct dg_pipeline_layout_info *layout;
+   struct dg_pipeline *p;
+   const VkAllocationCallbacks *alloc;
+   uint32_t node;        /* being built */
+   uint32_t *value_of;   /* IR tensor (then extra constants) -> value, or UINT32_MAX */
+   uint32_t value_capacity;
+   uint32_t stage_capacity;
+   struct dg_stage_spec *specs; /* parallel to p->stages */
+   struct dg_extra_constant *extras;
+   uint32_t extra_count, extra_capacity;
+};
+
+#define DG_EXTRA_BASE 0x40000000u /* tensor references at or above name extra constants */
+
+VkFormat
+dg_type_format(enum dg_type type)
+{
+   switch (type) {
+   case DG_TYPE_BOOL:
+      return VK_FORMAT_R8_BOOL_ARM;
+   case DG_TYPE_I8:
+      return VK_FORMAT_R8_SINT;
+   case DG_TYPE_I16:
+      return VK_FORMAT_R16_SINT;
+   case DG_TYPE_I32:
+      return VK_FORMAT_R32_SINT;
+   case DG_TYPE_I48:
+      return VK_FORMAT_R64_SINT;
+   case DG_TYPE_FP16:
+      return VK_FORMAT_R16_SFLOAT;
+   case DG_TYPE_BF16:
+      return VK_FORMAT_R16_SFLOAT_FPENCODING_BFLOAT16_ARM;
+   case DG_TYPE_FP32:
+      return VK_FORMAT_R32_SFLOAT;
+   case DG_TYPE_FP8E4M3:
+      return VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E4M3_ARM;
+   case DG_TYPE_FP8E5M2:
+      return VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E5M2_ARM;
+   default:
+      return VK_FORMAT_UNDEFINED;
+   }
+}
+
+const struct dg_graph *
+dg_build_graph(const struct dg_build *b)
+{
+   return b->graph;
+}
+
+static void *
+grow(const VkAllocationCallbacks *alloc, void *array, uint32_t *capacity, uint32_t need,
+     size_t elem)
+{
+   if (need <= *capacity)
+      return array;
+   uint32_t cap = *capacity ? *capacity * 2 : 8;
+   while (cap < need)
+      cap *= 2;
+   void *n = lyr_alloc(alloc, cap * elem, alignof(max_align_t), VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!n)
+      return NULL;
+   if (array)
+      memcpy(n, array, *capacity * elem);
+   lyr_free(alloc, array);
+   *capacity = cap;
+   return n;
+}
+
+/* The slot of a graph input or output in the application's sets. */
+static VkResult
+app_slot(struct dg_build *b, const struct dg_graph_io *io, struct dg_slot *slot)
+{
+   VkDescriptorType type;
+   uint32_t count;
+   const struct dg_set_layout_info *set = dg_pipeline_layout_set(b->layout, io->set);
+   if (!dg_set_layout_binding(set, io->binding, &type, &count) ||
+       (int)type != (int)VK_DESCRIPTOR_TYPE_TENSOR_ARM)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: the pipeline layout has no tensor "
+                       "binding at set %u binding %u (VUID 09769)",
+                       io->set, io->binding);
+   if (io->element >= count)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: set %u binding %u has %u descriptors, "
+                       "element %u used (VUID 09934)",
+                       io->set, io->binding, count, io->element);
+   *slot = (struct dg_slot){DG_SLOT_APP, io->set, io->binding, io->element, count};
+   return VK_SUCCESS;
+}
+
+static VkResult
+new_value(struct dg_build *b, enum dg_value_kind kind, const struct dg_tensor_type *ty,
+          uint32_t *value)
+{
+   struct dg_pipeline *p = b->p;
+   struct dg_value *values = grow(b->alloc, p->values, &b->value_capacity, p->value_count + 1,
+                                  sizeof(*values));
+   if (!values)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   p->values = values;
+   *value = p->value_count++;
+   values[*value] = (struct dg_value){
+      .kind = kind,
+      .ty = *ty,
+      .first_stage = UINT32_MAX,
+      .last_stage = 0,
+   };
+   return VK_SUCCESS;
+}
+
+/* The value an IR tensor (or extra constant) lives in, created on first use. */
+static VkResult
+value_for(struct dg_build *b, uint32_t ref, uint32_t *value)
+{
+   if (b->value_of[ref] != UINT32_MAX) {
+      *value = b->value_of[ref];
+      return VK_SUCCESS;
+   }
+   const struct dg_graph *g = b->graph;
+   VkResult result;
+   if (ref >= g->tensor_count) {
+      result = new_value(b, DG_VALUE_CONSTANT, &b->extras[ref - g->tensor_count].ty, value);
+   } else {
+      const struct dg_tensor *t = &g->tensors[ref];
+      enum dg_value_kind kind = DG_VALUE_INTERMEDIATE;
+      const struct dg_graph_io *io = NULL;
+      if (t->kind == DG_TENSOR_INPUT) {
+         kind = DG_VALUE_IO;
+         io = &g->inputs[t->input.input];
+      } else if (t->kind == DG_TENSOR_GRAPH_CONSTANT || t->kind == DG_TENSOR_CONSTANT) {
+         kind = DG_VALUE_CONSTANT;
+      } else {
+         /* A node's result that is a graph output is written in place. */
+         for (uint32_t i = 0; i < g->output_count && !io; i++) {
+            if (g->outputs[i].tensor == ref) {
+               io = &g->outputs[i];
+               kind = DG_VALUE_IO;
+            }
+         }
+      }
+      result = new_value(b, kind, &t->ty, value);
+      if (result == VK_SUCCESS && io)
+         result = app_slot(b, io, &b->p->values[*value].slot);
+   }
+   if (result == VK_SUCCESS)
+      b->value_of[ref] = *value;
+   return result;
+}
+
+VkResult
+dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
+                      const void *data, uint32_t *tensor)
+{
+   struct dg_extra_constant *extras = grow(b->alloc, b->extras, &b->extra_capacity,
+                                           b->extra_count + 1, sizeof(*extras));
+   if (!extras)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   b->extras = extras;
+   uint64_t size = dg_shape_elements(shape) * dg_type_size(type);
+   struct dg_extra_constant *c = &extras[b->extra_count];
+   c->ty = (struct dg_tensor_type){.type = type, .shape = *shape};
+   c->size = size;
+   c->data = lyr_alloc(b->alloc, size ? size : 1, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!c->data)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   memcpy(c->data, data, size);
+   *tensor = b->graph->tensor_count + b->extra_count++;
+   return VK_SUCCESS;
+}
+
+static const struct vmel_kernel *
+find_kernel(const char *name)
+{
+   return vmel_kernel_find(dg_kernels, DG_KERNEL_COUNT, name);
+}
+
+VkResult
+dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tensors,
+                   uint32_t tensor_count, uint32_t writes, const void *attrs, uint32_t attr_size,
+                   uint64_t work)
+{
+   struct dg_pipeline *p = b->p;
+   const struct dg_node *node = &b->graph->nodes[b->node];
+   const struct vmel_kernel *k = find_kernel(kernel);
+   if (!k)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: no kernel variant \"%s\" in this build",
+                       node->name, node->result_id, kernel);
+   if (tensor_count > VMEL_GRAPH_MAX_TENSORS || attr_size > sizeof(b->specs[0].attrs) ||
+       attr_size % 4 != 0)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s: kernel %s call out of the ABI's bounds",
+                       node->name, kernel);
+   uint32_t cap = b->stage_capacity;
+   struct dg_stage *stages = grow(b->alloc, p->stages, &cap, p->stage_count + 1, sizeof(*stages));
+   if (!stages)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   p->stages = stages;
+   cap = b->stage_capacity;
+   struct dg_stage_spec *specs =
+      grow(b->alloc, b->specs, &cap, p->stage_count + 1, sizeof(*specs));
+   if (!specs)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   b->specs = specs;
+   b->stage_capacity = cap;
+
+   uint32_t index = p->stage_count;
+   struct dg_stage *s = &stages[index];
+   *s = (struct dg_stage){
+      .node = b->node,
+      .op_name = node->name,
+      .result_id = node->result_id,
+      .kernel = k->name,
+      .value_count = tensor_count,
+      .write_mask = writes,
+   };
+   for (uint32_t i = 0; i < tensor_count; i++) {
+      VkResult result = value_for(b, tensors[i], &s->values[i]);
+      if (result != VK_SUCCESS)
+         return result;
+      struct dg_value *v = &p->values[s->values[i]];
+      if (v->first_stage == UINT32_MAX)
+         v->first_stage = index;
+      v->last_stage = index;
+   }
+   specs[index] = (struct dg_stage_spec){.kernel = k, .attr_words = attr_size / 4, .work = work};
+   if (attr_size)
+      memcpy(specs[index].attrs, attrs, attr_size);
+   p->stage_count++;
+   return VK_SUCCESS;
+}
+
+/* ---- compute pipelines -------------------------------------------------- */
+
+/* Copies the kernel and points binding k of set 0 at where tensor k lives. */
+static VkResult
+patch_bindings(struct dg_build *b, const struct dg_stage *s, const struct vmel_kernel *k,
+               uint32_t **out)
+{
+   struct spirv_reader r;
+   struct spirv_diag diag;
+   VkResult result = spirv_reader_init(&r, k->code, k->word_count, b->alloc, &diag);
+   if (result != VK_SUCCESS)
+      return lyr_error(VK_ERROR_UNKNOWN, "kernel %s: %s", k->name, diag.message);
+   uint32_t *words =
+      lyr_alloc(b->alloc, k->word_count * 4, 4, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!words) {
+      spirv_reader_finish(&r);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   memcpy(words, k->code, k->word_count * 4);
+
+   /* Each tensor variable has one DescriptorSet and one Binding decoration. */
+   uint32_t set_word[VMEL_GRAPH_MAX_TENSORS] = {0}, binding_word[VMEL_GRAPH_MAX_TENSORS] = {0};
+   uint32_t var_binding[64] = {0}, var_set_word[64] = {0}, var_binding_word[64] = {0};
+   uint32_t vars = 0;
+   for (uint32_t i = 0; i < r.inst_count && vars < 64; i++) {
+      const struct spirv_inst *inst = &r.insts[i];
+      if (inst->opcode != SPV_OP_DECORATE || inst->word_count < 4)
+         continue;
+      uint32_t target = words[inst->offset + 1], decoration = words[inst->offset + 2];
+      if (decoration != SPV_DECORATION_BINDING && decoration != SPV_DECORATION_DESCRIPTOR_SET)
+         continue;
+      uint32_t v = 0;
+      while (v < vars && var_binding[v] != target)
+         v++;
+      if (v == vars) {
+         var_binding[vars++] = target;
+         var_set_word[v] = var_binding_word[v] = 0;
+      }
+      if (decoration == SPV_DECORATION_BINDING)
+         var_binding_word[v] = inst->offset + 3;
+      else
+         var_set_word[v] = inst->offset + 3;
+   }
+   for (uint32_t v = 0; v < vars; v++) {
+      if (!var_set_word[v] || !var_binding_word[v] || words[var_set_word[v]] != 0)
+         continue;
+      uint32_t binding = words[var_binding_word[v]];
+      if (binding < VMEL_GRAPH_MAX_TENSORS) {
+         set_word[binding] = var_set_word[v];
+         binding_word[binding] = var_binding_word[v];
+      }
+   }
+   spirv_reader_finish(&r);
+   for (uint32_t t = 0; t < s->value_count; t++) {
+      if (!set_word[t]) {
+         lyr_free(b->alloc, words);
+         return lyr_error(VK_ERROR_UNKNOWN, "kernel %s declares no tensor at binding %u",
+                          k->name, t);
+      }
+      const struct dg_slot *slot = &b->p->values[s->values[t]].slot;
+      words[set_word[t]] = slot->set;
+      words[binding_word[t]] = slot->binding;
+   }
+   *out = words;
+   return VK_SUCCESS;
+}
+
+static VkResult
+create_stage_pipeline(struct dg_build *b, uint32_t index, VkPipelineCache cache)
+{
+   struct dg_pipeline *p = b->p;
+   struct dg_stage *s = &p->stages[index];
+   const struct dg_stage_spec *spec = &b->specs[index];
+   VkDevice dev = b->device->base.handle;
+
+   /* Work is spread over a 2D grid of 1D workgroups. */
+   uint32_t max_x = b->device->max_groups[0];
+   uint64_t groups = (spec->work + VMEL_GRAPH_LOCAL_SIZE - 1) / VMEL_GRAPH_LOCAL_SIZE;
+   if (groups == 0)
+      groups = 1;
+   s->groups[0] = (uint32_t)(groups < max_x ? groups : max_x);
+   s->groups[1] = (uint32_t)((groups + s->groups[0] - 1) / s->groups[0]);
+   if (s->groups[1] > b->device->max_groups[1] || spec->work > UINT32_MAX)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %llu work items exceed the device's "
+                       "workgroup-count limits",
+                       s->op_name, s->result_id, (unsigned long long)spec->work);
+
+   uint32_t data[1 + 2 * VMEL_GRAPH_MAX_TENSORS + 32];
+   VkSpecializationMapEntry entries[1 + 2 * VMEL_GRAPH_MAX_TENSORS + 32];
+   uint32_t n = 0;
+#define ENTRY(id, value)                                                                           \
+   do {                                                                                            \
+      entries[n] = (VkSpecializationMapEntry){(id), n * 4, 4};                                     \
+      data[n++] = (value);                                                                         \
+   } while (0)
+   ENTRY(VMEL_SC_WORK_COUNT, (uint32_t)spec->work);
+   for (uint32_t t = 0; t < s->value_count; t++) {
+      const struct dg_slot *slot = &p->values[s->values[t]].slot;
+      ENTRY(VMEL_SC_TENSOR_COUNT(t), slot->count);
+      ENTRY(VMEL_SC_TENSOR_INDEX(t), slot->element);
+   }
+   for (uint32_t a = 0; a < spec->attr_words; a++)
+      ENTRY(VMEL_SC_ATTR(a), spec->attrs[a]);
+#undef ENTRY
+   VkSpecializationInfo si = {
+      .mapEntryCount = n,
+      .pMapEntries = entries,
+      .dataSize = n * 4,
+      .pData = data,
+   };
+
+   uint32_t *words = NULL;
+   VkResult result = patch_bindings(b, s, spec->kernel, &words);
+   if (result != VK_SUCCESS)
+      return result;
+   VkShaderModuleCreateInfo mci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = spec->kernel->word_count * 4,
+      .pCode = words,
+   };
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage =
+         {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .pNext = &mci,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .pName = "main",
+            .pSpecializationInfo = &si,
+         },
+      .layout = p->layout,
+   };
+   result = b->device->base.next.CreateComputePipelines(dev, cache, 1, &cpci, &b->device->base.alloc,
+                                                        &s->pipeline);
+   lyr_free(b->alloc, words);
+   if (result != VK_SUCCESS)
+      return lyr_error(result, "TOSA %s %%%u: creating kernel %s failed", s->op_name,
+                       s->result_id, s->kernel);
+   return VK_SUCCESS;
+}
+
+/* ---- the whole build --------------------------------------------------- */
+
+static void
+build_finish(struct dg_build *b)
+{
+   for (uint32_t i = 0; i < b->extra_count; i++)
+      lyr_free(b->alloc, b->extras[i].data);
+   lyr_free(b->alloc, b->extras);
+   lyr_free(b->alloc, b->specs);
+   lyr_free(b->alloc, b->value_of);
+}
+
+/* Graph outputs that no stage wrote in place (an input or a constant passed
+ * through, or a tensor set to two outputs) get a copy. */
+static VkResult
+build_output_copies(struct dg_build *b)
+{
+   const struct dg_graph *g = b->graph;
+   for (uint32_t i = 0; i < g->output_count; i++) {
+      const struct dg_graph_io *io = &g->outputs[i];
+      uint32_t src;
+      VkResult result = value_for(b, io->tensor, &src);
+      if (result != VK_SUCCESS)
+         return result;
+      const struct dg_value *v = &b->p->values[src];
+      if (v->kind == DG_VALUE_IO && v->slot.set == io->set && v->slot.binding == io->binding &&
+          v->slot.element == io->element && v->first_stage != UINT32_MAX)
+         continue;
+      result = dg_build_output_copy(b, io);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   return VK_SUCCESS;
+}
+
+/* The destination of an output copy: a value for the output's slot. */
+VkResult
+dg_build_output_value(struct dg_build *b, const struct dg_graph_io *io, uint32_t *ref)
+{
+   /* Output values have no IR tensor of their own: use an extra reference. */
+   struct dg_extra_constant *extras = grow(b->alloc, b->extras, &b->extra_capacity,
+                                           b->extra_count + 1, sizeof(*extras));
+   if (!extras)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   b->extras = extras;
+   extras[b->extra_count] = (struct dg_extra_constant){.ty = b->graph->tensors[io->tensor].ty};
+   *ref = b->graph->tensor_count + b->extra_count++;
+   uint32_t value;
+   VkResult result = new_value(b, DG_VALUE_IO, &extras[*ref - b->graph->tensor_count].ty, &value);
+   if (result != VK_SUCCESS)
+      return result;
+   b->value_of[*ref] = value;
+   return app_slot(b, io, &b->p->values[value].slot);
+}
+
+/* Where each constant value's data comes from. */
+static VkResult
+constant_sources(struct dg_build *b, struct dg_constant_source **out)
+{
+   struct dg_pipeline *p = b->p;
+   const struct dg_graph *g = b->graph;
+   struct dg_constant_source *src =
+      lyr_zalloc(b->alloc, (p->value_count + 1) * sizeof(*src), 8,
+                 VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!src)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   for (uint32_t ref = 0; ref < g->tensor_count + b->extra_count; ref++) {
+      uint32_t v = b->value_of[ref];
+      if (v == UINT32_MAX || p->values[v].kind != DG_VALUE_CONSTANT)
+         continue;
+      if (ref >= g->tensor_count) {
+         const struct dg_extra_constant *e = &b->extras[ref - g->tensor_count];
+         src[v] = (struct dg_constant_source){e->data, e->size, NULL};
+      } else if (g->tensors[ref].kind == DG_TENSOR_GRAPH_CONSTANT) {
+         src[v] = (struct dg_constant_source){g->tensors[ref].graph_constant.data, 0,
+                                              g->tensors[ref].graph_constant.desc};
+      } else {
+         src[v] = (struct dg_constant_source){g->tensors[ref].constant.data,
+                                              g->tensors[ref].constant.size, NULL};
+      }
+   }
+   *out = src;
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
+                   const struct dg_pipeline_layout_info *layout, struct dg_pipeline *p)
+{
+   struct dg_build b = {
+      .device = device,
+      .graph = graph,
+      .layout = layout,
+      .p = p,
+      .alloc = &p->alloc,
+   };
+   /* References: every IR tensor, then extra constants and output copies
+    * (a generous bound: two per node and output). */
+   uint32_t refs = graph->tensor_count + 2 * (graph->node_count + graph->output_count) + 16;
+   b.value_of = lyr_alloc(b.alloc, refs * sizeof(uint32_t), 4, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!b.value_of)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   memset(b.value_of, 0xff, refs * sizeof(uint32_t));
+   b.extra_capacity = 0;
+
+   VkResult result = VK_SUCCESS;
+   for (uint32_t n = 0; n < graph->node_count && result == VK_SUCCESS; n++) {
+      b.node = n;
+      dg_op_build_fn build = dg_op_builder(graph->nodes[n].op);
+      if (!build)
+         result = lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u at word %u: no kernel for this "
+                            "operator yet",
+                            graph->nodes[n].name, graph->nodes[n].result_id,
+                            graph->nodes[n].offset);
+      else
+         result = build(&b, &graph->nodes[n]);
+   }
+   if (result == VK_SUCCESS)
+      result = build_output_copies(&b);
+   struct dg_constant_source *sources = NULL;
+   if (result == VK_SUCCESS)
+      result = constant_sources(&b, &sources);
+   if (result == VK_SUCCESS)
+      result = dg_pipeline_place_values(device, p, layout, sources);
+   lyr_free(b.alloc, sources);
+   for (uint32_t i = 0; result == VK_SUCCESS && i < p->stage_count; i++)
+      result = create_stage_pipeline(&b, i, VK_NULL_HANDLE);
+   build_finish(&b);
+   return result;
+}

@@ -1,0 +1,80 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * TOSA 1.0.1 ADD, SUB and MUL (§2.5 "Elementwise Binary Operators";
+ * pseudocode/operators/{ADD,SUB,MUL}.tosac), with TOSA broadcasting: equal
+ * ranks, a dimension of 1 in an input repeats (apply_broadcast.tosac).
+ *
+ * Tensors (binding order): 0 input1, 1 input2, 2 output.
+ * One work item: one output element, row-major over the output's dimensions.
+ * Attributes (struct dg_binary_args): shift (MUL).
+ * Variant defines: DG_BINARY_OP (DG_BINARY_ADD, _SUB, _MUL), DG_IN_DTYPE (both
+ * inputs), DG_OUT_DTYPE.
+ *
+ * Integers: ADD/SUB i32 wrap on overflow (a TOSA REQUIRE: the result is then
+ * unpredictable, and this one never faults). MUL i8 x i8 and i16 x i16 give the
+ * exact product in i32; i32 x i32 with shift 0 gives the low 32 bits, with
+ * shift > 0 (int64 product + (1 << (shift - 1))) >> shift, truncated to 32 bits.
+ * Floats compute in fp32 and round once to the output type: for fp16 and bf16
+ * that is the correctly rounded result (fp32 has at least 2p + 2 bits), which
+ * meets the 0.5 ulp bound of TOSA 1.0.1 for these operators.
+ */
+#version 460
+#extension GL_GOOGLE_include_directive : require
+
+#include "dg_kernel.glsl"
+
+#ifndef DG_BINARY_OP
+#define DG_BINARY_OP DG_BINARY_ADD
+#endif
+#ifndef DG_IN_DTYPE
+#define DG_IN_DTYPE DG_DTYPE_FP32
+#endif
+#ifndef DG_OUT_DTYPE
+#define DG_OUT_DTYPE DG_IN_DTYPE
+#endif
+
+DG_DECLARE_ARGS(DG_BINARY_ARGS)
+
+DG_TENSOR(DG_BINARY_INPUT1, input1);
+DG_TENSOR(DG_BINARY_INPUT2, input2);
+DG_TENSOR(DG_BINARY_OUTPUT, output);
+
+#define in_t dg_atype(DG_IN_DTYPE)
+#define out_t dg_atype(DG_OUT_DTYPE)
+
+out_t
+apply(in_t a, in_t b)
+{
+#if DG_BINARY_OP == DG_BINARY_ADD
+   return a + b;
+#elif DG_BINARY_OP == DG_BINARY_SUB
+   return a - b;
+#elif DG_BINARY_OP == DG_BINARY_MUL && DG_IN_DTYPE == DG_DTYPE_I32
+   if (shift > 0) {
+      int64_t product = int64_t(a) * int64_t(b);
+      int64_t round = int64_t(1) << (shift - 1);
+      return int((product + round) >> shift);
+   }
+   return a * b; /* the low 32 bits */
+#elif DG_BINARY_OP == DG_BINARY_MUL
+   return out_t(a) * out_t(b);
+#else
+#error "DG_BINARY_OP must be DG_BINARY_ADD, DG_BINARY_SUB or DG_BINARY_MUL"
+#endif
+}
+
+void
+main()
+{
+   uint index = vmel_work_index();
+   if (index >= vmel_work_count)
+      return;
+   vmel_tensor_record out_r = DG_RECORD(output);
+   vmel_tensor_record in1_r = DG_RECORD(input1);
+   vmel_tensor_record in2_r = DG_RECORD(input2);
+   in_t a = dg_load(DG_IN_DTYPE, dg_address(in1_r, dg_offset_broadcast(out_r, in1_r, index)));
+   in_t b = dg_load(DG_IN_DTYPE, dg_address(in2_r, dg_offset_broadcast(out_r, in2_r, index)));
+   dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset_of_index(out_r, index)), apply(a, b));
+}

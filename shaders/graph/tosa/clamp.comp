@@ -1,0 +1,49 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * TOSA 1.0.1 CLAMP (§2.4 "Activation Functions"; pseudocode/operators/
+ * CLAMP.tosac): value = apply_min_s(apply_max_s(value, min_val, nan_mode),
+ * max_val, nan_mode). min_val and max_val are never NaN (ERROR_IF), so a NaN
+ * input gives NaN with PROPAGATE and min_val with IGNORE.
+ *
+ * Tensors (binding order): 0 input, 1 output (the same shape).
+ * One work item: one output element, row-major.
+ * Attributes (struct dg_clamp_args): min_val, max_val (int32 bits of an integer
+ * value, fp32 bits of a float value), nan_mode.
+ * Variant define: DG_DTYPE (i8, i16, fp16, bf16, fp32 in TOSA 1.0.1; any type of
+ * dg_kernel.glsl but bool compiles).
+ */
+#version 460
+#extension GL_GOOGLE_include_directive : require
+
+#include "dg_kernel.glsl"
+
+#ifndef DG_DTYPE
+#define DG_DTYPE DG_DTYPE_FP32
+#endif
+
+DG_DECLARE_ARGS(DG_CLAMP_ARGS)
+
+DG_TENSOR(DG_CLAMP_INPUT, input);
+DG_TENSOR(DG_CLAMP_OUTPUT, output);
+
+void
+main()
+{
+   uint index = vmel_work_index();
+   if (index >= vmel_work_count)
+      return;
+   vmel_tensor_record in_r = DG_RECORD(input);
+   vmel_tensor_record out_r = DG_RECORD(output);
+   dg_atype(DG_DTYPE) value = dg_load(DG_DTYPE, dg_address(in_r, dg_offset_of_index(in_r, index)));
+#if DG_DTYPE_IS_FLOAT(DG_DTYPE)
+   value = dg_max_nan(value, uintBitsToFloat(min_val), nan_mode);
+   value = dg_min_nan(value, uintBitsToFloat(max_val), nan_mode);
+#elif DG_DTYPE == DG_DTYPE_I48
+   value = clamp(value, int64_t(int(min_val)), int64_t(int(max_val)));
+#else
+   value = clamp(value, int(min_val), int(max_val));
+#endif
+   dg_store(DG_DTYPE, dg_address(out_r, dg_offset_of_index(out_r, index)), value);
+}

@@ -1,0 +1,305 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * What a GPU result must meet, per operator, and the checks that decide it: TOSA 1.0.1
+ * chapters/introduction.adoc "Compliance" (floating-point precision, dot product accuracy
+ * requirements), pseudocode/library/tosa_reference_check.tosac, tosa_reference_check_dotproduct
+ * .tosac and numeric_accuracy_helpers.tosac, and each operator's "Precision Requirements"
+ * (ewise_binary.adoc, activation_funcs.adoc, data_layout.adoc, tensor_ops.adoc,
+ * type_conversion.adoc).
+ */
+#include "ref_internal.h"
+
+#include <math.h>
+
+struct tosa_ref_tolerance
+tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_rounding rounding)
+{
+   struct tosa_ref_tolerance exact = {
+      TOSA_REF_TOL_EXACT, 0.0, "introduction.adoc Integer Precision Requirements: exact"};
+   bool is_float = ref_dtype_is_float(out_type);
+
+   switch (op) {
+   case TOSA_REF_OP_ADD:
+   case TOSA_REF_OP_SUB:
+   case TOSA_REF_OP_MUL:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+            TOSA_REF_TOL_ULP, 0.5,
+            "ewise_binary.adoc ADD/SUB/MUL: tosa_reference_check_fp<in_t>(out_imp, out_ref, 0.5)"};
+      return exact;
+   case TOSA_REF_OP_CLAMP:
+   case TOSA_REF_OP_MAX_POOL2D:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+            TOSA_REF_TOL_FP_EXACT, 0.0,
+            "activation_funcs.adoc CLAMP / tensor_ops.adoc MAX_POOL2D: exact value; NaN as the "
+            "NaN mode says; zero sign free; subnormal result may be zero"};
+      return exact;
+   case TOSA_REF_OP_RESHAPE:
+   case TOSA_REF_OP_CONCAT:
+      return (struct tosa_ref_tolerance){TOSA_REF_TOL_EXACT, 0.0,
+                                         "data_layout.adoc: Results must be exact"};
+   case TOSA_REF_OP_CONV2D:
+   case TOSA_REF_OP_MATMUL:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+            TOSA_REF_TOL_DOT_PRODUCT, 0.0,
+            "tensor_ops.adoc CONV2D/MATMUL: introduction.adoc Dot product accuracy requirements"};
+      return exact;
+   case TOSA_REF_OP_RESCALE:
+      if (rounding == TOSA_REF_ROUND_INEXACT)
+         return (struct tosa_ref_tolerance){
+            TOSA_REF_TOL_RESCALE_RANGE, 0.0,
+            "type_conversion.adoc RESCALE: INEXACT_ROUND out_ref_min_int <= out_imp <= "
+            "out_ref_max_int"};
+      return (struct tosa_ref_tolerance){
+         TOSA_REF_TOL_EXACT, 0.0,
+         "type_conversion.adoc RESCALE: SINGLE_ROUND or DOUBLE_ROUND results must be exact"};
+   default:
+      return exact;
+   }
+}
+
+double
+tosa_ref_ulp(enum ref_dtype type, double ref_value)
+{
+   /* tosa_reference_ulp<in_t>: is_normal_fp64(ref) && abs(ref) != 0 */
+   if (fpclassify(ref_value) != FP_NORMAL)
+      return 0.0;
+   int e;
+   frexp(fabs(ref_value), &e);
+   double ref_pow2 = ldexp(1.0, e - 1); /* exp2(ilog2(abs(ref_value))) */
+   double nmin = ref_dtype_normal_min(type);
+   if (ref_pow2 < nmin)
+      ref_pow2 = nmin;
+   return ref_pow2 * ldexp(1.0, -ref_dtype_normal_frac(type));
+}
+
+bool
+tosa_ref_check_fp_bnd(enum ref_dtype type, double test_value, double ref_value, double err_bnd)
+{
+   if (isnan(ref_value))
+      return isnan(test_value); /* the test value must also be any NaN */
+   if (!isfinite(err_bnd))
+      return true;
+   if (err_bnd < 0.0)
+      return false; /* REQUIRE(err_bnd >= 0.0) */
+   if (ref_value < 0) {
+      ref_value = -ref_value;
+      test_value = -test_value;
+   }
+   double normal_max = ref_dtype_normal_max(type);
+   double ref_max = ref_value + err_bnd;
+   double ref_min = ref_value - err_bnd;
+   if (ref_max > normal_max)
+      ref_max = INFINITY;
+   if (ref_min > normal_max)
+      ref_min = INFINITY;
+   if (ref_min < -normal_max)
+      ref_min = -INFINITY;
+
+   if (type == REF_DTYPE_BF16 || type == REF_DTYPE_FP16 || type == REF_DTYPE_FP32) {
+      /* Subnormal values may be flushed to zero for the non-fp8 types. */
+      if (test_value == 0)
+         return ref_min < ref_dtype_normal_min(type);
+   }
+   if (type == REF_DTYPE_FP8E4M3 && isnan(test_value))
+      return ref_max == INFINITY;
+   return test_value >= ref_min && test_value <= ref_max;
+}
+
+bool
+tosa_ref_check_fp(enum ref_dtype type, double test_value, double ref_value, double num_ulp)
+{
+   double err_bnd = tosa_ref_ulp(type, ref_value) * num_ulp;
+   return tosa_ref_check_fp_bnd(type, test_value, ref_value, err_bnd);
+}
+
+bool
+tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value)
+{
+   if (isnan(ref_value))
+      return isnan(test_value);
+   if (isnan(test_value))
+      return false;
+   if (test_value == ref_value)
+      return true; /* -0 == +0: "either sign is permitted" */
+   bool flushable = type == REF_DTYPE_BF16 || type == REF_DTYPE_FP16 || type == REF_DTYPE_FP32;
+   /* "If the result is a subnormal value ..., the result may be a zero of either sign." */
+   return flushable && test_value == 0 && fabs(ref_value) < ref_dtype_normal_min(type);
+}
+
+int
+tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct ref_tensor *imp,
+                           const struct ref_tensor *ref, const struct ref_tensor *bnd,
+                           struct tosa_ref_dot_report *report)
+{
+   if (!check || !report || !ref_tensor_valid(imp) || !ref_tensor_valid(ref) ||
+       !ref_tensor_valid(bnd) || !ref_dtype_is_float(imp->dtype) ||
+       ref->dtype != REF_DTYPE_FP64 || bnd->dtype != REF_DTYPE_FP64 ||
+       !ref_same_shape(imp, ref) || !ref_same_shape(imp, bnd) ||
+       !ref_dtype_is_float(check->out_type) || !ref_dtype_is_float(check->acc_type) ||
+       check->ks < 1)
+      return ref_status(TOSA_REF_BAD_ARGUMENT, "dot product check: invalid argument");
+
+   int out_frac = ref_dtype_normal_frac(check->out_type);
+   int acc_frac = ref_dtype_normal_frac(check->acc_type);
+   /* ksb = ceil(KS / pow(2, (normal_frac<acc_t> - normal_frac<out_t>) / 2)) + bias term; the
+    * exponent is an int division in the C++-like pseudocode. */
+   int half_diff = (acc_frac - out_frac) / 2;
+   int64_t ksb = (int64_t)ceil((double)check->ks / ldexp(1.0, half_diff)) +
+                 (check->has_bias ? 1 : 0);
+   double abs_bound = 2.0 * (double)ksb;           /* ABS_BOUND */
+   double variance_bound = 4.0 * 0.4 * (double)ksb; /* VARIANCE_ERROR_BOUND */
+   double t = (double)imp->count;
+
+   *report = (struct tosa_ref_dot_report){
+      .pass = true,
+      .first_failure = -1,
+      .ksb = ksb,
+      .abs_bound = abs_bound,
+      .variance_bound = variance_bound * t,
+   };
+
+   for (int64_t i = 0; i < imp->count; i++) {
+      double out_bnd = ref_tensor_get_fp(bnd, i);
+      double out_ref = ref_tensor_get_fp(ref, i);
+      double out_imp = ref_tensor_get_fp(imp, i);
+      double out_err = 0.0;
+      bool fail = false;
+
+      if (isnan(out_ref)) {
+         /* NaN on non-padded data: the implementation must match. */
+         fail = !isnan(out_imp);
+      } else if (isnan(out_bnd)) {
+         /* No further accuracy requirement for a NaN bound. */
+      } else if (isinf(ref_fp_decode(check->out_type,
+                                     ref_fp_encode(check->out_type,
+                                                   out_bnd * (1.0 + abs_bound *
+                                                                       ldexp(1.0, -1 - out_frac)),
+                                                   false)))) {
+         /* The dot product can overflow within the error bound: no accuracy limit. */
+      } else if (out_bnd == 0.0) {
+         /* All products are zero. */
+         fail = out_ref != 0.0 || out_imp != 0.0;
+      } else {
+         double out_err_bnd = out_bnd * ldexp(1.0, -1 - out_frac);
+         double nmin = ref_dtype_normal_min(check->out_type);
+         if (out_err_bnd < nmin)
+            out_err_bnd = nmin;
+         out_err = (out_imp - out_ref) / out_err_bnd;
+         /* The pseudocode's abs(out_err) > ABS_BOUND is false for a NaN out_err, which would
+          * let a NaN result through: a NaN where the reference is a number fails here. */
+         fail = isnan(out_err) || fabs(out_err) > abs_bound;
+         if (isnan(out_err))
+            out_err = 0.0;
+      }
+      if (fail) {
+         report->pass = false;
+         if (report->first_failure < 0)
+            report->first_failure = i;
+      }
+      if (fabs(out_err) > report->max_abs_err)
+         report->max_abs_err = fabs(out_err);
+      report->err_sum += out_err;
+      report->err_sumsq += out_err * out_err;
+   }
+
+   /* The bias (sum) check only for test sets 3..5; the variance check always. */
+   if (check->test_set >= 3 && check->test_set <= 5 &&
+       fabs(report->err_sum) > sqrt(10.0 * variance_bound * t))
+      report->pass = false;
+   if (report->err_sumsq > variance_bound * t)
+      report->pass = false;
+   return TOSA_REF_OK;
+}
+
+static void
+report_element(struct tosa_ref_check_report *report, int64_t offset, bool pass)
+{
+   if (pass)
+      return;
+   report->pass = false;
+   if (report->failures++ == 0)
+      report->first_failure = offset;
+}
+
+/* TOSA_REF_TOL_EXACT for one element of two tensors of the same dtype. */
+static bool
+exact_element(const struct ref_tensor *imp, const struct ref_tensor *ref, int64_t offset)
+{
+   if (ref_dtype_is_float(imp->dtype))
+      return ref_tensor_get_bits(imp, offset) == ref_tensor_get_bits(ref, offset);
+   return ref_tensor_get_int(imp, offset) == ref_tensor_get_int(ref, offset);
+}
+
+int
+tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
+                      const struct ref_tensor *ref, struct tosa_ref_check_report *report)
+{
+   if (!tol || !report || !ref_tensor_valid(imp) || !ref_tensor_valid(ref) ||
+       !ref_same_shape(imp, ref) || imp->dtype == REF_DTYPE_FP64)
+      return ref_status(TOSA_REF_BAD_ARGUMENT, "check: NULL, invalid or mismatched tensors");
+   bool float_ref = ref->dtype == imp->dtype || ref->dtype == REF_DTYPE_FP64;
+   switch (tol->kind) {
+   case TOSA_REF_TOL_EXACT:
+      if (ref->dtype != imp->dtype)
+         return ref_status(TOSA_REF_BAD_ARGUMENT, "check: EXACT needs equal dtypes (%s, %s)",
+                           ref_dtype_name(imp->dtype), ref_dtype_name(ref->dtype));
+      break;
+   case TOSA_REF_TOL_FP_EXACT:
+      if (!ref_dtype_is_float(imp->dtype) || !float_ref)
+         return ref_status(TOSA_REF_BAD_ARGUMENT, "check: FP_EXACT needs a float output and a "
+                           "reference of its type or FP64");
+      break;
+   case TOSA_REF_TOL_ULP:
+      if (!ref_dtype_is_float(imp->dtype) || ref->dtype != REF_DTYPE_FP64)
+         return ref_status(TOSA_REF_BAD_ARGUMENT, "check: ULP needs a float output and the FP64 "
+                           "reference");
+      break;
+   default:
+      return ref_status(TOSA_REF_BAD_ARGUMENT, "check: tolerance kind %d is not per element; use "
+                        "tosa_ref_check_dot_product() or tosa_ref_check_rescale_range()",
+                        (int)tol->kind);
+   }
+
+   *report = (struct tosa_ref_check_report){.pass = true, .first_failure = -1};
+   for (int64_t i = 0; i < imp->count; i++) {
+      bool pass;
+      if (tol->kind == TOSA_REF_TOL_EXACT)
+         pass = exact_element(imp, ref, i);
+      else if (tol->kind == TOSA_REF_TOL_FP_EXACT)
+         pass = tosa_ref_check_fp_exact(imp->dtype, ref_tensor_get_fp(imp, i),
+                                        ref_tensor_get_fp(ref, i));
+      else
+         pass = tosa_ref_check_fp(imp->dtype, ref_tensor_get_fp(imp, i),
+                                  ref_tensor_get_fp(ref, i), tol->ulp);
+      report_element(report, i, pass);
+   }
+   return TOSA_REF_OK;
+}
+
+int
+tosa_ref_check_rescale_range(const struct ref_tensor *imp, bool output_unsigned,
+                             const struct ref_tensor *lo, const struct ref_tensor *hi,
+                             struct tosa_ref_check_report *report)
+{
+   if (!report || !ref_tensor_valid(imp) || !ref_tensor_valid(lo) || !ref_tensor_valid(hi) ||
+       (imp->dtype != REF_DTYPE_I8 && imp->dtype != REF_DTYPE_I16 &&
+        imp->dtype != REF_DTYPE_I32) ||
+       lo->dtype != REF_DTYPE_I32 || hi->dtype != REF_DTYPE_I32 || !ref_same_shape(imp, lo) ||
+       !ref_same_shape(imp, hi) || (output_unsigned && imp->dtype == REF_DTYPE_I32))
+      return ref_status(TOSA_REF_BAD_ARGUMENT, "rescale range check: invalid argument");
+
+   unsigned bits = ref_dtype_int_bits(imp->dtype);
+   *report = (struct tosa_ref_check_report){.pass = true, .first_failure = -1};
+   for (int64_t i = 0; i < imp->count; i++) {
+      int64_t v = ref_tensor_get_int(imp, i);
+      if (output_unsigned)
+         v = (int64_t)((uint64_t)v & (((uint64_t)1 << bits) - 1));
+      report_element(report, i, v >= ref_tensor_get_int(lo, i) && v <= ref_tensor_get_int(hi, i));
+   }
+   return TOSA_REF_OK;
+}
