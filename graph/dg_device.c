@@ -139,6 +139,14 @@ emulation_init(struct dg_device *device)
       lyr_logw("%s=%s names no planner (Interval, Linear, BestFit); using %s", DG_PLANNER_ENV,
                name, dg_planner_name(planner));
    device->planner = planner;
+   /* The tensor layer below enables every feature it can use, shaderFloat16
+    * among them, so what the device supports is what is enabled. */
+   VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &f12};
+   instance->next.GetPhysicalDeviceFeatures2(device->base.physical_device, &f2);
+   device->fp16_arith = f12.shaderFloat16;
 
    dg_shader_init(device);
    dg_layout_init(device);

@@ -44,6 +44,7 @@ struct dg_device {
    VkPhysicalDeviceMemoryProperties memory_properties;
    uint32_t max_groups[2]; /* workgroups per dispatch in x and y (VMEL_GRAPH_MAX_GROUPS) */
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
+   bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
 };
 
 static inline struct dg_device *

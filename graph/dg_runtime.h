@@ -156,6 +156,9 @@ VkResult dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32
 VkResult dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
                                const void *data, uint32_t *tensor);
 
+/** True when the device can run float16 arithmetic (the _fp16arith variants). */
+bool dg_build_fp16_arith(const struct dg_build *b);
+
 /** The graph being built (for op build functions). */
 const struct dg_graph *dg_build_graph(const struct dg_build *b);
 

@@ -223,15 +223,18 @@ dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tenso
                    uint64_t work)
 {
    struct dg_pipeline *p = b->p;
-   const struct dg_node *node = &b->graph->nodes[b->node];
-   const struct vmel_kernel *k = find_kernel(kernel);
+   /* Output copies belong to no node. */
+   const char *op_name = b->node < b->graph->node_count ? b->graph->nodes[b->node].name
+                                                        : "output copy";
+   uint32_t result_id = b->node < b->graph->node_count ? b->graph->nodes[b->node].result_id : 0;
+   const struct vmel_kernel *k = kernel ? find_kernel(kernel) : NULL;
    if (!k)
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: no kernel variant \"%s\" in this build",
-                       node->name, node->result_id, kernel);
+                       op_name, result_id, kernel ? kernel : "(none)");
    if (tensor_count > VMEL_GRAPH_MAX_TENSORS || attr_size > sizeof(b->specs[0].attrs) ||
        attr_size % 4 != 0)
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s: kernel %s call out of the ABI's bounds",
-                       node->name, kernel);
+                       op_name, kernel);
    uint32_t cap = b->stage_capacity;
    struct dg_stage *stages = grow(b->alloc, p->stages, &cap, p->stage_count + 1, sizeof(*stages));
    if (!stages)
@@ -249,8 +252,8 @@ dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tenso
    struct dg_stage *s = &stages[index];
    *s = (struct dg_stage){
       .node = b->node,
-      .op_name = node->name,
-      .result_id = node->result_id,
+      .op_name = op_name,
+      .result_id = result_id,
       .kernel = k->name,
       .value_count = tensor_count,
       .write_mask = writes,
@@ -529,6 +532,7 @@ dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
       else
          result = build(&b, &graph->nodes[n]);
    }
+   b.node = UINT32_MAX;
    if (result == VK_SUCCESS)
       result = build_output_copies(&b);
    struct dg_constant_source *sources = NULL;
@@ -541,4 +545,10 @@ dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
       result = create_stage_pipeline(&b, i, VK_NULL_HANDLE);
    build_finish(&b);
    return result;
+}
+
+bool
+dg_build_fp16_arith(const struct dg_build *b)
+{
+   return b->device->fp16_arith;
 }

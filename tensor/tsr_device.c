@@ -61,11 +61,15 @@ emulation_init(struct tsr_device *device, const struct tsr_caps *caps)
       goto fail_descriptors;
    if ((result = tsr_image_init(device)) != VK_SUCCESS)
       goto fail_images;
+   if ((result = tsr_shader_init(device)) != VK_SUCCESS)
+      goto fail_shaders;
    if ((result = tsr_copy_init(device)) != VK_SUCCESS)
       goto fail_copy;
    return VK_SUCCESS;
 
 fail_copy:
+   tsr_shader_finish(device);
+fail_shaders:
    tsr_image_finish(device);
 fail_images:
    tsr_descriptor_finish(device);
@@ -79,6 +83,7 @@ static void
 emulation_finish(struct tsr_device *device)
 {
    tsr_copy_finish(device);
+   tsr_shader_finish(device);
    tsr_image_finish(device);
    tsr_descriptor_finish(device);
    tsr_record_pool_finish(device);

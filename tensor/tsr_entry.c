@@ -43,6 +43,7 @@ static const struct lyr_hook_table *const tsr_device_tables[] = {
    &tsr_barrier_hooks,
    &tsr_copy_hooks,
    &tsr_image_hooks,
+   &tsr_shader_hooks,
 };
 
 static const struct lyr_hook_table tsr_instance_table = LYR_HOOK_TABLE(tsr_instance_hooks);

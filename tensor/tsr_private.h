@@ -164,6 +164,10 @@ void tsr_copy_finish(struct tsr_device *device);
 VkResult tsr_descriptor_init(struct tsr_device *device);
 void tsr_descriptor_finish(struct tsr_device *device);
 
+/* Shader lowering and its cache (tsr_shader.c, tensor/lower/). */
+VkResult tsr_shader_init(struct tsr_device *device);
+void tsr_shader_finish(struct tsr_device *device);
+
 VkResult tsr_image_init(struct tsr_device *device);
 void tsr_image_finish(struct tsr_device *device);
 /** At vkBindTensorMemoryARM of a tensor with IMAGE_ALIASING usage: when an
@@ -188,6 +192,7 @@ extern const struct lyr_hook_table tsr_descriptor_hooks; /* tsr_descriptor.c */
 extern const struct lyr_hook_table tsr_barrier_hooks;    /* tsr_barrier.c */
 extern const struct lyr_hook_table tsr_copy_hooks;       /* tsr_copy.c */
 extern const struct lyr_hook_table tsr_image_hooks;      /* tsr_image.c */
+extern const struct lyr_hook_table tsr_shader_hooks;     /* tsr_shader.c */
 
 #define TSR_HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 

@@ -152,7 +152,13 @@ load_record(struct tsr_lower *l, uint32_t ptr, uint32_t ptr_type, uint32_t resul
    uint32_t chain =
        tsr_op2(l, SpvOpAccessChain, tt->ptr_record, ptr, spirv_get_const_u32(&l->b, 0));
    uint32_t value = tsr_op_id(l, SpvOpLoad, tt->id, result, &chain, 1);
-   if (tsr_lower_has(l, ptr, TSR_ID_NON_UNIFORM)) {
+   /* Vulkan wants NonUniform on the pointer into the descriptor array and on what
+    * is derived from it; the input may have put it on the tensor value only. */
+   if (tsr_lower_has(l, ptr, TSR_ID_NON_UNIFORM) || tsr_lower_has(l, value, TSR_ID_NON_UNIFORM)) {
+      if (!tsr_lower_has(l, ptr, TSR_ID_NON_UNIFORM) && ptr < l->bound) {
+         spirv_build_decorate(&l->b, ptr, SpvDecorationNonUniform, NULL, 0);
+         l->flags[ptr] |= TSR_ID_NON_UNIFORM;
+      }
       spirv_build_decorate(&l->b, chain, SpvDecorationNonUniform, NULL, 0);
       if (!tsr_lower_has(l, value, TSR_ID_NON_UNIFORM))
          spirv_build_decorate(&l->b, value, SpvDecorationNonUniform, NULL, 0);

@@ -24,6 +24,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "kernel_abi/graph_kernel.h"
 #include "kernel_abi/tensor_record.h"
@@ -32,7 +33,7 @@
 #include "tosa_ref.h"
 #include "vkutil.h"
 #include "vmel_kernels_graph.h"
-#include "vmel_kernels_test.h"
+#include "vmel_kernels_test_graph.h"
 
 TEST_MAIN_STATE;
 
@@ -690,7 +691,8 @@ static void
 test_conversions(void)
 {
    test_set_context("conversions");
-   const struct vmel_kernel *k = vmel_kernel_find(test_kernels, TEST_KERNEL_COUNT, "dg_convert");
+   const struct vmel_kernel *k = vmel_kernel_find(test_graph_kernels, TEST_GRAPH_KERNEL_COUNT,
+                                                  "dg_convert");
    if (!ok(k != NULL, "no dg_convert kernel"))
       return;
 
@@ -801,4 +803,884 @@ test_conversions(void)
    vkDestroyShaderModule(device, module, NULL);
    free(in);
    test_set_context(NULL);
+}
+
+/* ---- ADD, SUB, MUL -------------------------------------------------------------------------- */
+
+static uint32_t
+fp32_bits(float f)
+{
+   uint32_t bits;
+   memcpy(&bits, &f, 4);
+   return bits;
+}
+
+static void
+binary_case(const char *variant, int op, struct ref_tensor *a, struct ref_tensor *b,
+            enum ref_dtype out_t, int32_t shift, const uint32_t *gaps)
+{
+   char what[96];
+   snprintf(what, sizeof(what), "%s [%" PRId64 "...] x%u shift %d", variant, a->count, a->rank,
+            shift);
+   int64_t shape[REF_MAX_RANK];
+   for (uint32_t d = 0; d < a->rank; d++)
+      shape[d] = a->shape[d] > b->shape[d] ? a->shape[d] : b->shape[d];
+   bool is_float = ref_dtype_is_float(out_t);
+   struct ref_tensor *out = tensor(out_t, a->rank, shape);
+   struct ref_tensor *ref = tensor(is_float ? REF_DTYPE_FP64 : out_t, a->rank, shape);
+   struct ref_tensor *sh = scalar_int(REF_DTYPE_I8, shift);
+   enum tosa_ref_op rop = op == DG_BINARY_ADD   ? TOSA_REF_OP_ADD
+                          : op == DG_BINARY_SUB ? TOSA_REF_OP_SUB
+                                                : TOSA_REF_OP_MUL;
+   int st = rop == TOSA_REF_OP_ADD   ? tosa_ref_add(a, b, ref)
+            : rop == TOSA_REF_OP_SUB ? tosa_ref_sub(a, b, ref)
+                                     : tosa_ref_mul(a, b, sh, ref);
+   if (ref_ok(what, st)) {
+      struct dg_binary_args args = {.shift = shift};
+      struct ref_tensor *ts[3] = {a, b, out};
+      struct ref_tensor *gpu = run_kernel(variant, ts, gaps, 3, &args, sizeof(args), 0);
+      compare(what, rop, gpu, ref);
+      ref_tensor_destroy(gpu);
+   }
+   struct ref_tensor *all[] = {out, ref, sh};
+   destroy_all(all, 3);
+}
+
+static void
+fill_binary_input(struct ref_tensor *t, int op, int32_t shift)
+{
+   switch (t->dtype) {
+   case REF_DTYPE_I8:
+      fill_int(t, -128, 127);
+      break;
+   case REF_DTYPE_I16:
+      fill_int(t, -32768, 32767);
+      break;
+   case REF_DTYPE_I32:
+      if (op != DG_BINARY_MUL)
+         fill_int(t, -(1 << 30), 1 << 30); /* no overflow: that is a REQUIRE */
+      else if (shift == 0)
+         fill_int(t, INT32_MIN, INT32_MAX); /* the low 32 bits: defined for any value */
+      else
+         fill_int(t, -((int64_t)1 << (shift > 32 ? 30 : (31 + shift) / 2 - 1)),
+                  (int64_t)1 << (shift > 32 ? 30 : (31 + shift) / 2 - 1));
+      break;
+   default:
+      fill_fp(t, -4.0, 4.0);
+      add_specials(t);
+      break;
+   }
+}
+
+static void
+test_binary(void)
+{
+   static const struct {
+      const char *variant;
+      int op;
+      enum ref_dtype in, out;
+   } rows[] = {
+      {"tosa_add_i32", DG_BINARY_ADD, REF_DTYPE_I32, REF_DTYPE_I32},
+      {"tosa_add_fp16", DG_BINARY_ADD, REF_DTYPE_FP16, REF_DTYPE_FP16},
+      {"tosa_add_bf16", DG_BINARY_ADD, REF_DTYPE_BF16, REF_DTYPE_BF16},
+      {"tosa_add_fp32", DG_BINARY_ADD, REF_DTYPE_FP32, REF_DTYPE_FP32},
+      {"tosa_sub_i32", DG_BINARY_SUB, REF_DTYPE_I32, REF_DTYPE_I32},
+      {"tosa_sub_fp16", DG_BINARY_SUB, REF_DTYPE_FP16, REF_DTYPE_FP16},
+      {"tosa_sub_bf16", DG_BINARY_SUB, REF_DTYPE_BF16, REF_DTYPE_BF16},
+      {"tosa_sub_fp32", DG_BINARY_SUB, REF_DTYPE_FP32, REF_DTYPE_FP32},
+      {"tosa_mul_i8_i32", DG_BINARY_MUL, REF_DTYPE_I8, REF_DTYPE_I32},
+      {"tosa_mul_i16_i32", DG_BINARY_MUL, REF_DTYPE_I16, REF_DTYPE_I32},
+      {"tosa_mul_i32", DG_BINARY_MUL, REF_DTYPE_I32, REF_DTYPE_I32},
+      {"tosa_mul_fp16", DG_BINARY_MUL, REF_DTYPE_FP16, REF_DTYPE_FP16},
+      {"tosa_mul_bf16", DG_BINARY_MUL, REF_DTYPE_BF16, REF_DTYPE_BF16},
+      {"tosa_mul_fp32", DG_BINARY_MUL, REF_DTYPE_FP32, REF_DTYPE_FP32},
+   };
+   /* Shape pairs: broadcasting either way, rank 1 against [1], rank 6. */
+   static const struct {
+      uint32_t rank;
+      int64_t a[6], b[6];
+      uint32_t gaps[3];
+   } shapes[] = {
+      {4, {2, 3, 4, 5}, {2, 1, 4, 1}, {1, 0, 2}},
+      {4, {1, 3, 1, 5}, {2, 3, 4, 5}, {0, 1, 0}},
+      {1, {37}, {1}, {0, 0, 1}},
+      {6, {2, 1, 2, 3, 1, 2}, {1, 2, 2, 1, 3, 2}, {0, 0, 0}},
+   };
+   test_set_context("binary");
+   for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+      for (unsigned s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
+         struct ref_tensor *a = tensor(rows[r].in, shapes[s].rank, shapes[s].a);
+         struct ref_tensor *b = tensor(rows[r].in, shapes[s].rank, shapes[s].b);
+         fill_binary_input(a, rows[r].op, 0);
+         fill_binary_input(b, rows[r].op, 0);
+         grid_x_max = s == 0 ? 1 : 65535; /* the first shape: one workgroup per grid row */
+         binary_case(rows[r].variant, rows[r].op, a, b, rows[r].out, 0, shapes[s].gaps);
+         ref_tensor_destroy(a);
+         ref_tensor_destroy(b);
+      }
+   }
+   grid_x_max = 65535;
+
+   /* MUL i32 with a shift: (a * b + (1 << (shift - 1))) >> shift in int64. Ties (products
+    * that are odd multiples of 1 << (shift - 1)) of both signs round up. */
+   static const int32_t shifts[] = {1, 20, 31, 40, 63};
+   for (unsigned s = 0; s < sizeof(shifts) / sizeof(shifts[0]); s++) {
+      int32_t shift = shifts[s];
+      struct ref_tensor *a = TENSOR(REF_DTYPE_I32, 3, 4, 5);
+      struct ref_tensor *b = TENSOR(REF_DTYPE_I32, 3, 1, 5);
+      fill_binary_input(a, DG_BINARY_MUL, shift);
+      fill_binary_input(b, DG_BINARY_MUL, shift);
+      if (shift <= 40) {
+         /* a = +-2^(shift - 1 - e), b = odd * 2^e: a tie. */
+         int32_t e = shift > 31 ? shift - 31 : 0;
+         for (int64_t i = 0; i < a->count; i += 3)
+            ref_tensor_set_int(a, i, (i & 1 ? -1 : 1) * ((int64_t)1 << (shift - 1 - e)));
+         for (int64_t i = 0; i < b->count; i += 2)
+            ref_tensor_set_int(b, i, (int64_t)(random_int(-7, 7) * 2 + 1) << e);
+      }
+      binary_case("tosa_mul_i32", DG_BINARY_MUL, a, b, REF_DTYPE_I32, shift,
+                  (const uint32_t[]){0, 1, 0});
+      ref_tensor_destroy(a);
+      ref_tensor_destroy(b);
+   }
+   test_set_context(NULL);
+}
+
+/* ---- CLAMP ---------------------------------------------------------------------------------- */
+
+static void
+clamp_case(const char *variant, enum ref_dtype dtype, double min, double max, int nan_mode)
+{
+   char what[96];
+   snprintf(what, sizeof(what), "%s [%g, %g] nan_mode %d", variant, min, max, nan_mode);
+   struct ref_tensor *in = TENSOR(dtype, 3, 5, 7);
+   struct ref_tensor *out = TENSOR(dtype, 3, 5, 7);
+   struct ref_tensor *ref = TENSOR(dtype, 3, 5, 7);
+   bool is_float = ref_dtype_is_float(dtype);
+   struct tosa_ref_clamp_args ra = {.nan_mode = (enum tosa_ref_nan_mode)nan_mode};
+   struct dg_clamp_args args = {.nan_mode = (uint32_t)nan_mode};
+   if (is_float) {
+      fill_fp(in, -3.0, 3.0);
+      add_specials(in);
+      ra.min_fp = min;
+      ra.max_fp = max;
+      args.min_val = fp32_bits((float)min);
+      args.max_val = fp32_bits((float)max);
+   } else {
+      unsigned bits = ref_dtype_int_bits(dtype);
+      fill_int(in, -((int64_t)1 << (bits - 1)), ((int64_t)1 << (bits - 1)) - 1);
+      ra.min_int = (int64_t)min;
+      ra.max_int = (int64_t)max;
+      args.min_val = (uint32_t)(int32_t)min;
+      args.max_val = (uint32_t)(int32_t)max;
+   }
+   if (ref_ok(what, tosa_ref_clamp(&ra, in, ref))) {
+      struct ref_tensor *ts[2] = {in, out};
+      struct ref_tensor *gpu =
+         run_kernel(variant, ts, (const uint32_t[]){1, 2}, 2, &args, sizeof(args), 0);
+      compare(what, TOSA_REF_OP_CLAMP, gpu, ref);
+      ref_tensor_destroy(gpu);
+   }
+   struct ref_tensor *all[] = {in, out, ref};
+   destroy_all(all, 3);
+}
+
+static void
+test_clamp(void)
+{
+   test_set_context("clamp");
+   clamp_case("tosa_clamp_i8", REF_DTYPE_I8, -20, 90, DG_NAN_PROPAGATE);
+   clamp_case("tosa_clamp_i8", REF_DTYPE_I8, -128, 127, DG_NAN_PROPAGATE);
+   clamp_case("tosa_clamp_i8", REF_DTYPE_I8, 5, 5, DG_NAN_IGNORE);
+   clamp_case("tosa_clamp_i16", REF_DTYPE_I16, -1000, 30000, DG_NAN_PROPAGATE);
+   clamp_case("tosa_clamp_i16", REF_DTYPE_I16, -32768, 0, DG_NAN_IGNORE);
+   static const struct {
+      const char *variant;
+      enum ref_dtype dtype;
+   } floats[] = {
+      {"tosa_clamp_fp16", REF_DTYPE_FP16},
+      {"tosa_clamp_bf16", REF_DTYPE_BF16},
+      {"tosa_clamp_fp32", REF_DTYPE_FP32},
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      clamp_case(floats[i].variant, floats[i].dtype, -1.5, 2.25, DG_NAN_PROPAGATE);
+      clamp_case(floats[i].variant, floats[i].dtype, -1.5, 2.25, DG_NAN_IGNORE);
+      clamp_case(floats[i].variant, floats[i].dtype, -INFINITY, 0.0, DG_NAN_IGNORE);
+   }
+   test_set_context(NULL);
+}
+
+/* ---- MAX_POOL2D ----------------------------------------------------------------------------- */
+
+static void
+max_pool2d_case(const char *variant, enum ref_dtype dtype, const int64_t *in_shape,
+                const int32_t *kernel, const int32_t *stride, const int32_t *pad, int nan_mode)
+{
+   char what[128];
+   snprintf(what, sizeof(what), "%s k%dx%d s%dx%d p%d,%d,%d,%d nan_mode %d", variant, kernel[0],
+            kernel[1], stride[0], stride[1], pad[0], pad[1], pad[2], pad[3], nan_mode);
+   int64_t oh = (in_shape[1] + pad[0] + pad[1] - kernel[0]) / stride[0] + 1;
+   int64_t ow = (in_shape[2] + pad[2] + pad[3] - kernel[1]) / stride[1] + 1;
+   int64_t out_shape[4] = {in_shape[0], oh, ow, in_shape[3]};
+   struct ref_tensor *in = tensor(dtype, 4, in_shape);
+   struct ref_tensor *out = tensor(dtype, 4, out_shape);
+   struct ref_tensor *ref = tensor(dtype, 4, out_shape);
+   if (ref_dtype_is_float(dtype)) {
+      fill_fp(in, -8.0, 8.0);
+      add_specials(in);
+      ref_tensor_set_fp(in, 0, NAN); /* alone in the first window when the pads are 1 */
+   } else {
+      unsigned bits = ref_dtype_int_bits(dtype);
+      fill_int(in, -((int64_t)1 << (bits - 1)), ((int64_t)1 << (bits - 1)) - 1);
+      ref_tensor_set_int(in, 0, -((int64_t)1 << (bits - 1)));
+   }
+   struct tosa_ref_max_pool2d_args ra = {
+      .kernel = {kernel[0], kernel[1]},
+      .stride = {stride[0], stride[1]},
+      .pad = {pad[0], pad[1], pad[2], pad[3]},
+      .nan_mode = (enum tosa_ref_nan_mode)nan_mode,
+   };
+   struct dg_max_pool2d_args args = {
+      .kernel_y = kernel[0], .kernel_x = kernel[1],
+      .stride_y = stride[0], .stride_x = stride[1],
+      .pad_top = pad[0], .pad_bottom = pad[1], .pad_left = pad[2], .pad_right = pad[3],
+      .nan_mode = (uint32_t)nan_mode,
+   };
+   if (ref_ok(what, tosa_ref_max_pool2d(&ra, in, ref))) {
+      struct ref_tensor *ts[2] = {in, out};
+      struct ref_tensor *gpu =
+         run_kernel(variant, ts, (const uint32_t[]){1, 1}, 2, &args, sizeof(args), 0);
+      compare(what, TOSA_REF_OP_MAX_POOL2D, gpu, ref);
+      ref_tensor_destroy(gpu);
+   }
+   struct ref_tensor *all[] = {in, out, ref};
+   destroy_all(all, 3);
+}
+
+static void
+test_max_pool2d(void)
+{
+   static const struct {
+      const char *variant;
+      enum ref_dtype dtype;
+   } rows[] = {
+      {"tosa_max_pool2d_i8", REF_DTYPE_I8},
+      {"tosa_max_pool2d_i16", REF_DTYPE_I16},
+      {"tosa_max_pool2d_fp8e4m3", REF_DTYPE_FP8E4M3},
+      {"tosa_max_pool2d_fp8e5m2", REF_DTYPE_FP8E5M2},
+      {"tosa_max_pool2d_fp16", REF_DTYPE_FP16},
+      {"tosa_max_pool2d_bf16", REF_DTYPE_BF16},
+      {"tosa_max_pool2d_fp32", REF_DTYPE_FP32},
+   };
+   test_set_context("max_pool2d");
+   for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+      max_pool2d_case(rows[r].variant, rows[r].dtype, SHAPE(2, 7, 7, 3), (const int32_t[]){3, 3},
+                      (const int32_t[]){2, 2}, (const int32_t[]){1, 1, 1, 1}, DG_NAN_PROPAGATE);
+      max_pool2d_case(rows[r].variant, rows[r].dtype, SHAPE(1, 5, 6, 2), (const int32_t[]){2, 3},
+                      (const int32_t[]){1, 2}, (const int32_t[]){1, 0, 2, 1}, DG_NAN_IGNORE);
+   }
+   max_pool2d_case("tosa_max_pool2d_fp32", REF_DTYPE_FP32, SHAPE(1, 4, 4, 1),
+                   (const int32_t[]){4, 4}, (const int32_t[]){1, 1}, (const int32_t[]){0, 0, 0, 0},
+                   DG_NAN_IGNORE);
+   test_set_context(NULL);
+}
+
+/* ---- CONV2D --------------------------------------------------------------------------------- */
+
+struct conv_row {
+   const char *variant;
+   enum ref_dtype in, w, out;
+   enum tosa_ref_acc_type acc;
+};
+
+struct conv_shape {
+   int64_t in[4];   /* N, IH, IW, IC */
+   int64_t w[4];    /* OC, KH, KW, IC */
+   int64_t bias;    /* BC */
+   int32_t pad[4];
+   int32_t stride[2];
+   int32_t dilation[2];
+   int32_t input_zp, weight_zp; /* used by i8 operands only */
+};
+
+static enum ref_dtype
+acc_dtype(enum tosa_ref_acc_type acc)
+{
+   return acc == TOSA_REF_ACC_FP16 ? REF_DTYPE_FP16
+          : acc == TOSA_REF_ACC_FP32 ? REF_DTYPE_FP32
+          : acc == TOSA_REF_ACC_INT48 ? REF_DTYPE_I48
+                                      : REF_DTYPE_I32;
+}
+
+static void
+fill_operand(struct ref_tensor *t)
+{
+   if (ref_dtype_is_float(t->dtype)) {
+      fill_fp(t, -1.0, 1.0);
+   } else if (t->dtype == REF_DTYPE_I48) {
+      fill_int(t, -((int64_t)1 << 40), (int64_t)1 << 40);
+   } else {
+      unsigned bits = ref_dtype_int_bits(t->dtype);
+      fill_int(t, -((int64_t)1 << (bits - 1)), ((int64_t)1 << (bits - 1)) - 1);
+   }
+}
+
+/* Checks a float dot-product result with TOSA 1.0.1's dot-product accuracy requirements. */
+static void
+check_dot(const char *what, const struct ref_tensor *gpu, const struct ref_tensor *ref64,
+          const struct ref_tensor *bnd64, enum ref_dtype acc, int64_t ks)
+{
+   if (!ok(gpu != NULL, "%s: no result", what))
+      return;
+   struct tosa_ref_dot_check check = {
+      .out_type = gpu->dtype, .acc_type = acc, .ks = ks, .has_bias = true, .test_set = -1};
+   struct tosa_ref_dot_report rep;
+   if (!ref_ok(what, tosa_ref_check_dot_product(&check, gpu, ref64, bnd64, &rep)))
+      return;
+   if (!rep.pass && rep.first_failure >= 0) {
+      unsigned failures = 0;
+      report(what, gpu, ref64, rep.first_failure, &failures);
+   }
+   ok(rep.pass, "%s: dot-product check failed (max |err| %g of %g, sumsq %g of %g)", what,
+      rep.max_abs_err, rep.abs_bound, rep.err_sumsq, rep.variance_bound);
+}
+
+static void
+conv2d_case(const struct conv_row *row, const struct conv_shape *s, uint32_t gap)
+{
+   char what[128];
+   snprintf(what, sizeof(what), "%s in %" PRId64 "x%" PRId64 "x%" PRId64 "x%" PRId64
+            " w %" PRId64 "x%" PRId64 " s%dx%d d%dx%d", row->variant, s->in[0], s->in[1],
+            s->in[2], s->in[3], s->w[1], s->w[2], s->stride[0], s->stride[1], s->dilation[0],
+            s->dilation[1]);
+   struct tosa_ref_conv2d_args ra = {
+      .pad = {s->pad[0], s->pad[1], s->pad[2], s->pad[3]},
+      .stride = {s->stride[0], s->stride[1]},
+      .dilation = {s->dilation[0], s->dilation[1]},
+      .acc_type = row->acc,
+   };
+   int64_t oh, ow;
+   if (!ref_ok(what, tosa_ref_conv2d_output_hw(&ra, s->in[1], s->in[2], s->w[1], s->w[2], &oh,
+                                               &ow)))
+      return;
+   int64_t out_shape[4] = {s->in[0], oh, ow, s->w[0]};
+   struct ref_tensor *in = tensor(row->in, 4, s->in);
+   struct ref_tensor *w = tensor(row->w, 4, s->w);
+   struct ref_tensor *bias = tensor(row->out, 1, &s->bias);
+   struct ref_tensor *izp = scalar_int(row->in, row->in == REF_DTYPE_I8 ? s->input_zp : 0);
+   struct ref_tensor *wzp = scalar_int(row->w, row->w == REF_DTYPE_I8 ? s->weight_zp : 0);
+   struct ref_tensor *out = tensor(row->out, 4, out_shape);
+   bool is_float = ref_dtype_is_float(row->out);
+   struct ref_tensor *ref = tensor(is_float ? REF_DTYPE_FP64 : row->out, 4, out_shape);
+   struct ref_tensor *bnd = tensor(REF_DTYPE_FP64, 4, out_shape);
+   fill_operand(in);
+   fill_operand(w);
+   fill_operand(bias);
+   int st = tosa_ref_conv2d(&ra, in, w, bias, izp, wzp, ref);
+   if (is_float && st == TOSA_REF_OK) {
+      ra.mode = TOSA_REF_DOT_BOUND;
+      st = tosa_ref_conv2d(&ra, in, w, bias, izp, wzp, bnd);
+   }
+   if (ref_ok(what, st)) {
+      struct dg_conv2d_args args = {
+         .pad_top = s->pad[0], .pad_bottom = s->pad[1],
+         .pad_left = s->pad[2], .pad_right = s->pad[3],
+         .stride_y = s->stride[0], .stride_x = s->stride[1],
+         .dilation_y = s->dilation[0], .dilation_x = s->dilation[1],
+         .input_zp = (int32_t)ref_tensor_get_int(izp, 0),
+         .weight_zp = (int32_t)ref_tensor_get_int(wzp, 0),
+      };
+      struct ref_tensor *ts[4] = {in, w, bias, out};
+      struct ref_tensor *gpu = run_kernel(row->variant, ts,
+                                          (const uint32_t[]){gap, 0, gap, gap}, 4, &args,
+                                          sizeof(args), 0);
+      if (is_float)
+         check_dot(what, gpu, ref, bnd, acc_dtype(row->acc), s->w[1] * s->w[2] * s->w[3]);
+      else
+         compare(what, TOSA_REF_OP_CONV2D, gpu, ref);
+      ref_tensor_destroy(gpu);
+   }
+   struct ref_tensor *all[] = {in, w, bias, izp, wzp, out, ref, bnd};
+   destroy_all(all, 8);
+}
+
+static bool
+needs_fp16arith(const char *variant)
+{
+   return strstr(variant, "_fp16arith") != NULL;
+}
+
+static void
+test_conv2d(void)
+{
+   static const struct conv_row rows[] = {
+      {"tosa_conv2d_i8_i32_acc_i32", REF_DTYPE_I8, REF_DTYPE_I8, REF_DTYPE_I32,
+       TOSA_REF_ACC_INT32},
+      {"tosa_conv2d_i16_i8_i48_acc_i48", REF_DTYPE_I16, REF_DTYPE_I8, REF_DTYPE_I48,
+       TOSA_REF_ACC_INT48},
+      {"tosa_conv2d_fp8e4m3_fp16_acc_fp16", REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16,
+       TOSA_REF_ACC_FP16},
+      {"tosa_conv2d_fp8e5m2_fp16_acc_fp16", REF_DTYPE_FP8E5M2, REF_DTYPE_FP8E5M2, REF_DTYPE_FP16,
+       TOSA_REF_ACC_FP16},
+      {"tosa_conv2d_fp16_acc_fp16", REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16,
+       TOSA_REF_ACC_FP16},
+      {"tosa_conv2d_fp16_acc_fp32", REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16,
+       TOSA_REF_ACC_FP32},
+      {"tosa_conv2d_bf16_acc_fp32", REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16,
+       TOSA_REF_ACC_FP32},
+      {"tosa_conv2d_fp32_acc_fp32", REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32,
+       TOSA_REF_ACC_FP32},
+      {"tosa_conv2d_fp8e4m3_fp16_acc_fp16_fp16arith", REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3,
+       REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+      {"tosa_conv2d_fp8e5m2_fp16_acc_fp16_fp16arith", REF_DTYPE_FP8E5M2, REF_DTYPE_FP8E5M2,
+       REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+      {"tosa_conv2d_fp16_acc_fp16_fp16arith", REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16,
+       TOSA_REF_ACC_FP16},
+   };
+   static const struct conv_shape shapes[] = {
+      /* 3x3, pad 1, stride 1, zero points, bias per channel */
+      {{1, 6, 7, 3}, {4, 3, 3, 3}, 4, {1, 1, 1, 1}, {1, 1}, {1, 1}, -3, 5},
+      /* asymmetric pads, strides 2x3, dilations 3x2, extreme zero points, bias broadcast */
+      {{2, 9, 9, 2}, {3, 2, 3, 2}, 1, {2, 1, 0, 2}, {2, 3}, {3, 2}, 127, -128},
+      /* 1x1 with a large pad: whole padding rows and columns */
+      {{1, 3, 2, 5}, {2, 1, 1, 5}, 2, {2, 2, 1, 1}, {1, 1}, {1, 1}, 0, 0},
+   };
+   test_set_context("conv2d");
+   for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+      if (needs_fp16arith(rows[r].variant) && !have_fp16arith)
+         continue;
+      /* Integer and fp32 rows take every shape; the others the first two. */
+      unsigned n = rows[r].out == REF_DTYPE_I32 || rows[r].out == REF_DTYPE_I48 ||
+                         rows[r].out == REF_DTYPE_FP32
+                      ? 3
+                      : 2;
+      for (unsigned s = 0; s < n; s++)
+         conv2d_case(&rows[r], &shapes[s], s == 0 ? 1 : 0);
+   }
+   test_set_context(NULL);
+}
+
+/* ---- MATMUL --------------------------------------------------------------------------------- */
+
+static void
+matmul_case(const char *variant, enum ref_dtype in_t, enum ref_dtype out_t, int64_t n,
+            int64_t h, int64_t c, int64_t w, int32_t a_zp, int32_t b_zp, uint32_t gap)
+{
+   char what[128];
+   snprintf(what, sizeof(what), "%s %" PRId64 "x%" PRId64 "x%" PRId64 " x %" PRId64
+            " zp %d %d", variant, n, h, c, w, a_zp, b_zp);
+   struct ref_tensor *a = TENSOR(in_t, n, h, c);
+   struct ref_tensor *b = TENSOR(in_t, n, c, w);
+   struct ref_tensor *azp = scalar_int(in_t, a_zp);
+   struct ref_tensor *bzp = scalar_int(in_t, b_zp);
+   struct ref_tensor *out = TENSOR(out_t, n, h, w);
+   bool is_float = ref_dtype_is_float(out_t);
+   struct ref_tensor *ref = TENSOR(is_float ? REF_DTYPE_FP64 : out_t, n, h, w);
+   struct ref_tensor *bnd = TENSOR(REF_DTYPE_FP64, n, h, w);
+   fill_operand(a);
+   fill_operand(b);
+   struct tosa_ref_matmul_args ra = {.mode = TOSA_REF_DOT_RESULT};
+   int st = tosa_ref_matmul(&ra, a, b, azp, bzp, ref);
+   if (is_float && st == TOSA_REF_OK) {
+      ra.mode = TOSA_REF_DOT_BOUND;
+      st = tosa_ref_matmul(&ra, a, b, azp, bzp, bnd);
+   }
+   if (ref_ok(what, st)) {
+      struct dg_matmul_args args = {.a_zp = a_zp, .b_zp = b_zp};
+      struct ref_tensor *ts[3] = {a, b, out};
+      struct ref_tensor *gpu =
+         run_kernel(variant, ts, (const uint32_t[]){gap, 0, gap}, 3, &args, sizeof(args), 0);
+      if (is_float)
+         check_dot(what, gpu, ref, bnd, out_t, c);
+      else
+         compare(what, TOSA_REF_OP_MATMUL, gpu, ref);
+      ref_tensor_destroy(gpu);
+   }
+   struct ref_tensor *all[] = {a, b, azp, bzp, out, ref, bnd};
+   destroy_all(all, 7);
+}
+
+static void
+test_matmul(void)
+{
+   static const struct {
+      const char *variant;
+      enum ref_dtype in, out;
+   } rows[] = {
+      {"tosa_matmul_i8_i32", REF_DTYPE_I8, REF_DTYPE_I32},
+      {"tosa_matmul_i16_i48", REF_DTYPE_I16, REF_DTYPE_I48},
+      {"tosa_matmul_fp8e4m3_fp16", REF_DTYPE_FP8E4M3, REF_DTYPE_FP16},
+      {"tosa_matmul_fp8e5m2_fp16", REF_DTYPE_FP8E5M2, REF_DTYPE_FP16},
+      {"tosa_matmul_fp16", REF_DTYPE_FP16, REF_DTYPE_FP16},
+      {"tosa_matmul_fp16_fp32", REF_DTYPE_FP16, REF_DTYPE_FP32},
+      {"tosa_matmul_bf16_fp32", REF_DTYPE_BF16, REF_DTYPE_FP32},
+      {"tosa_matmul_fp32", REF_DTYPE_FP32, REF_DTYPE_FP32},
+      {"tosa_matmul_fp8e4m3_fp16_fp16arith", REF_DTYPE_FP8E4M3, REF_DTYPE_FP16},
+      {"tosa_matmul_fp8e5m2_fp16_fp16arith", REF_DTYPE_FP8E5M2, REF_DTYPE_FP16},
+      {"tosa_matmul_fp16_fp16arith", REF_DTYPE_FP16, REF_DTYPE_FP16},
+   };
+   test_set_context("matmul");
+   for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+      if (needs_fp16arith(rows[r].variant) && !have_fp16arith)
+         continue;
+      bool i8 = rows[r].in == REF_DTYPE_I8;
+      matmul_case(rows[r].variant, rows[r].in, rows[r].out, 2, 3, 17, 5, i8 ? 7 : 0,
+                  i8 ? -2 : 0, 1);
+      matmul_case(rows[r].variant, rows[r].in, rows[r].out, 1, 9, 40, 7, i8 ? -128 : 0,
+                  i8 ? 127 : 0, 0);
+   }
+   test_set_context(NULL);
+}
+
+/* ---- RESCALE -------------------------------------------------------------------------------- */
+
+struct rescale_params {
+   bool scale32;
+   enum tosa_ref_rounding rounding;
+   bool per_channel, input_unsigned, output_unsigned;
+   int32_t input_zp, output_zp; /* as numbers: zero-extended on an unsigned side */
+   int64_t lo, hi;              /* input values */
+   int32_t m_lo, m_hi;          /* multipliers */
+   int32_t s_lo, s_hi;          /* shifts */
+};
+
+static void
+rescale_case(const char *variant, enum ref_dtype in_t, enum ref_dtype out_t,
+             const struct rescale_params *p, const char *note)
+{
+   char what[128];
+   snprintf(what, sizeof(what), "%s %s", variant, note);
+   struct ref_tensor *in = TENSOR(in_t, 2, 3, 4, 5);
+   int64_t nc = p->per_channel ? 5 : 1;
+   struct ref_tensor *mul = tensor(REF_DTYPE_I32, 1, &nc);
+   struct ref_tensor *shift = tensor(REF_DTYPE_I8, 1, &nc);
+   struct ref_tensor *izp = scalar_int(in_t, p->input_zp);
+   struct ref_tensor *ozp = scalar_int(out_t, p->output_zp);
+   struct ref_tensor *out = TENSOR(out_t, 2, 3, 4, 5);
+   struct ref_tensor *ref = TENSOR(out_t, 2, 3, 4, 5);
+   struct ref_tensor *lo = TENSOR(REF_DTYPE_I32, 2, 3, 4, 5);
+   struct ref_tensor *hi = TENSOR(REF_DTYPE_I32, 2, 3, 4, 5);
+   fill_int(in, p->lo, p->hi);
+   fill_int(mul, p->m_lo, p->m_hi);
+   fill_int(shift, p->s_lo, p->s_hi);
+   ref_tensor_set_int(shift, 0, p->s_lo);
+   ref_tensor_set_int(shift, nc - 1, p->s_hi);
+   ref_tensor_set_int(in, 0, p->lo);
+   ref_tensor_set_int(in, 1, p->hi);
+   struct tosa_ref_rescale_args ra = {
+      .scale32 = p->scale32,
+      .rounding_mode = p->rounding,
+      .per_channel = p->per_channel,
+      .input_unsigned = p->input_unsigned,
+      .output_unsigned = p->output_unsigned,
+   };
+   int st = p->rounding == TOSA_REF_ROUND_INEXACT
+               ? tosa_ref_rescale_inexact_range(&ra, in, mul, shift, izp, ozp, lo, hi)
+               : tosa_ref_rescale(&ra, in, mul, shift, izp, ozp, ref);
+   if (ref_ok(what, st)) {
+      struct dg_rescale_args args = {
+         .scale32 = p->scale32,
+         .rounding_mode = (uint32_t)p->rounding,
+         .per_channel = p->per_channel,
+         .input_unsigned = p->input_unsigned,
+         .output_unsigned = p->output_unsigned,
+         .input_zp = p->input_zp,
+         .output_zp = p->output_zp,
+      };
+      struct ref_tensor *ts[4] = {in, mul, shift, out};
+      struct ref_tensor *gpu =
+         run_kernel(variant, ts, (const uint32_t[]){1, 0, 1, 2}, 4, &args, sizeof(args), 0);
+      if (gpu && p->rounding == TOSA_REF_ROUND_INEXACT) {
+         unsigned failures = 0, bits = ref_dtype_int_bits(out_t);
+         for (int64_t i = 0; i < gpu->count; i++) {
+            int64_t got = p->output_unsigned
+                             ? (int64_t)(ref_tensor_get_bits(gpu, i) & ((1u << bits) - 1))
+                             : ref_tensor_get_int(gpu, i);
+            if ((got < ref_tensor_get_int(lo, i) || got > ref_tensor_get_int(hi, i)) &&
+                failures++ < MAX_REPORTED)
+               fprintf(stderr, "  %s: element %" PRId64 ": %" PRId64 " not in [%" PRId64
+                       ", %" PRId64 "]\n", what, i, got, ref_tensor_get_int(lo, i),
+                       ref_tensor_get_int(hi, i));
+         }
+         ok(failures == 0, "%s: %u elements outside the INEXACT_ROUND range", what, failures);
+      } else {
+         compare(what, TOSA_REF_OP_RESCALE, gpu, ref);
+      }
+      ref_tensor_destroy(gpu);
+   }
+   struct ref_tensor *all[] = {in, mul, shift, izp, ozp, out, ref, lo, hi};
+   destroy_all(all, 9);
+}
+
+static void
+test_rescale(void)
+{
+   const enum tosa_ref_rounding single = TOSA_REF_ROUND_SINGLE, dbl = TOSA_REF_ROUND_DOUBLE,
+                                inexact = TOSA_REF_ROUND_INEXACT;
+   const int32_t m_max = INT32_MAX;
+   test_set_context("rescale");
+   /* i8 -> i8: zero points on both sides, one multiplier. */
+   rescale_case("tosa_rescale_i8", REF_DTYPE_I8, REF_DTYPE_I8,
+                &(struct rescale_params){true, single, false, false, false, -3, 5, -128, 127,
+                                         1 << 30, m_max, 20, 40},
+                "zp -3/5");
+   /* i8 -> u8 per channel: output zero point 128, negative sums clip to 0. */
+   rescale_case("tosa_rescale_i8", REF_DTYPE_I8, REF_DTYPE_I8,
+                &(struct rescale_params){true, single, true, false, true, 10, 128, -128, 127,
+                                         1 << 28, m_max, 24, 36},
+                "u8 out, per channel");
+   /* u8 -> i16 with input zero point 128. */
+   rescale_case("tosa_rescale_i8_i16", REF_DTYPE_I8, REF_DTYPE_I16,
+                &(struct rescale_params){true, single, true, true, false, 128, 0, -128, 127,
+                                         1 << 30, m_max, 14, 31},
+                "u8 in");
+   /* i8 -> i32, DOUBLE_ROUND with shifts above 31 (round moves by 1 << 30). */
+   rescale_case("tosa_rescale_i8_i32", REF_DTYPE_I8, REF_DTYPE_I32,
+                &(struct rescale_params){true, dbl, true, false, false, -128, 0, -128, 127,
+                                         0, m_max, 30, 40},
+                "double round");
+   /* The smallest shift: 2, with values that keep the REQUIRE on value. */
+   rescale_case("tosa_rescale_i8_i32", REF_DTYPE_I8, REF_DTYPE_I32,
+                &(struct rescale_params){true, single, false, false, false, 0, 0, -2, 1, 1, 7,
+                                         2, 2},
+                "shift 2");
+   /* i16 -> i8 per channel; u16 with zero point 32768 in and out. */
+   rescale_case("tosa_rescale_i16_i8", REF_DTYPE_I16, REF_DTYPE_I8,
+                &(struct rescale_params){true, single, true, false, false, 0, -7, -32768, 32767,
+                                         1 << 20, m_max, 30, 50},
+                "per channel");
+   rescale_case("tosa_rescale_i16_i8", REF_DTYPE_I16, REF_DTYPE_I8,
+                &(struct rescale_params){true, single, false, true, false, 32768, 0, -32768,
+                                         32767, 1 << 30, 1 << 30, 38, 38},
+                "u16 in, zp 32768");
+   rescale_case("tosa_rescale_i16", REF_DTYPE_I16, REF_DTYPE_I16,
+                &(struct rescale_params){true, single, false, false, true, 0, 32768, -32768,
+                                         32767, 1 << 30, 1 << 30, 30, 30},
+                "u16 out, zp 32768");
+   rescale_case("tosa_rescale_i16", REF_DTYPE_I16, REF_DTYPE_I16,
+                &(struct rescale_params){false, single, true, false, false, 0, 0, -32768, 32767,
+                                         0, 32767, 2, 20},
+                "scale16");
+   rescale_case("tosa_rescale_i16_i32", REF_DTYPE_I16, REF_DTYPE_I32,
+                &(struct rescale_params){true, inexact, true, false, false, 0, 0, -32768, 32767,
+                                         0, m_max, 17, 62},
+                "inexact");
+   /* i32: ties (multiplier 1 << 30, shift 31 halves odd values), double rounding, full range
+    * with shifts 32..62. */
+   rescale_case("tosa_rescale_i32", REF_DTYPE_I32, REF_DTYPE_I32,
+                &(struct rescale_params){true, single, false, false, false, 0, 0, -(1 << 30),
+                                         (1 << 30) - 1, 1 << 30, 1 << 30, 31, 31},
+                "ties");
+   rescale_case("tosa_rescale_i32", REF_DTYPE_I32, REF_DTYPE_I32,
+                &(struct rescale_params){true, dbl, true, false, false, 0, 0, INT32_MIN,
+                                         INT32_MAX, 0, m_max, 32, 62},
+                "double round");
+   rescale_case("tosa_rescale_i32_i8", REF_DTYPE_I32, REF_DTYPE_I8,
+                &(struct rescale_params){true, single, true, false, false, 0, -100, INT32_MIN,
+                                         INT32_MAX, 1 << 30, m_max, 32, 40},
+                "saturate");
+   rescale_case("tosa_rescale_i32_i16", REF_DTYPE_I32, REF_DTYPE_I16,
+                &(struct rescale_params){true, dbl, false, false, false, 0, 0, INT32_MIN,
+                                         INT32_MAX, 1 << 30, 1 << 30, 45, 45},
+                "double round");
+   /* i48 -> *: scale16 only (16-bit multipliers), results within i32. */
+   rescale_case("tosa_rescale_i48_i8", REF_DTYPE_I48, REF_DTYPE_I8,
+                &(struct rescale_params){false, single, true, false, false, 0, 3,
+                                         -((int64_t)1 << 40), (int64_t)1 << 40, 0, 32767, 40,
+                                         55},
+                "per channel");
+   rescale_case("tosa_rescale_i48_i16", REF_DTYPE_I48, REF_DTYPE_I16,
+                &(struct rescale_params){false, single, false, false, false, 0, 0,
+                                         -((int64_t)1 << 47), ((int64_t)1 << 47) - 1, 1 << 14,
+                                         1 << 14, 46, 46},
+                "full i48 range");
+   rescale_case("tosa_rescale_i48_i32", REF_DTYPE_I48, REF_DTYPE_I32,
+                &(struct rescale_params){false, inexact, true, false, false, 0, 0,
+                                         -((int64_t)1 << 46), (int64_t)1 << 46, 0, 32767, 31, 62},
+                "inexact");
+   test_set_context(NULL);
+}
+
+/* ---- CONCAT, RESHAPE ------------------------------------------------------------------------ */
+
+static void
+fill_bits(struct ref_tensor *t)
+{
+   for (int64_t i = 0; i < t->count; i++) {
+      uint64_t bits = ((uint64_t)next_random() << 32) | next_random();
+      if (t->dtype == REF_DTYPE_BOOL)
+         bits &= 1;
+      else if (t->dtype == REF_DTYPE_I48)
+         bits = (uint64_t)((int64_t)(bits << 16) >> 16);
+      ref_tensor_set_bits(t, i, bits);
+   }
+}
+
+static const char *
+copy_variant(enum ref_dtype dtype)
+{
+   switch (ref_dtype_size(dtype)) {
+   case 1:
+      return "tosa_copy_u8";
+   case 2:
+      return "tosa_copy_u16";
+   case 4:
+      return "tosa_copy_u32";
+   default:
+      return "tosa_copy_u64";
+   }
+}
+
+/* TOSA 1.0.1 has no i48 CONCAT or RESHAPE (the reference rejects them), but the graph layer copies
+ * i48 tensors with tosa_copy_u64 too: the expected CONCAT, by index arithmetic. */
+static bool
+host_concat(struct ref_tensor *const *in, unsigned count, uint32_t axis, struct ref_tensor *out)
+{
+   int64_t index[REF_MAX_RANK];
+   for (int64_t i = 0; i < out->count; i++) {
+      ref_tensor_index(out, i, index);
+      for (unsigned t = 0; t < count; t++) {
+         if (index[axis] < in[t]->shape[axis]) {
+            ref_tensor_set_bits(out, i, ref_tensor_get_bits(in[t], ref_tensor_offset(in[t], index)));
+            break;
+         }
+         index[axis] -= in[t]->shape[axis];
+      }
+   }
+   return true;
+}
+
+/* CONCAT of three inputs along `axis`: one dispatch per input into one output. */
+static void
+concat_case(enum ref_dtype dtype, uint32_t rank, const int64_t *base, uint32_t axis,
+            const int64_t *sizes)
+{
+   char what[96];
+   snprintf(what, sizeof(what), "CONCAT %s rank %u axis %u", ref_dtype_name(dtype), rank, axis);
+   struct ref_tensor *in[3];
+   int64_t shape[REF_MAX_RANK];
+   memcpy(shape, base, rank * sizeof(*shape));
+   int64_t total = 0;
+   for (unsigned i = 0; i < 3; i++) {
+      shape[axis] = sizes[i];
+      total += sizes[i];
+      in[i] = tensor(dtype, rank, shape);
+      fill_bits(in[i]);
+   }
+   shape[axis] = total;
+   struct ref_tensor *ref = tensor(dtype, rank, shape);
+   struct tosa_ref_concat_args ra = {.axis = (int32_t)axis};
+   if (dtype == REF_DTYPE_I48 ? host_concat(in, 3, axis, ref)
+                              : ref_ok(what, tosa_ref_concat(&ra, (const struct ref_tensor *const *)in,
+                                                             3, ref))) {
+      arena_used = 0;
+      struct gtensor g[2];
+      gtensor_place(&g[1], ref, 1); /* the output: its data is not uploaded */
+      uint32_t offset = 0;
+      bool done = true;
+      for (unsigned i = 0; i < 3 && done; i++) {
+         gtensor_place(&g[0], in[i], i);
+         gtensor_upload(&g[0]);
+         struct dg_copy_args args = {.mode = DG_COPY_CONCAT, .axis = axis, .offset = offset};
+         done = dispatch_kernel(copy_variant(dtype), g, 2, &args, sizeof(args),
+                                (uint32_t)in[i]->count);
+         offset += (uint32_t)sizes[i];
+      }
+      if (done) {
+         struct ref_tensor *gpu = gtensor_download(&g[1]);
+         compare(what, TOSA_REF_OP_CONCAT, gpu, ref);
+         ref_tensor_destroy(gpu);
+      }
+   }
+   destroy_all(in, 3);
+   ref_tensor_destroy(ref);
+}
+
+static void
+reshape_case(enum ref_dtype dtype, uint32_t in_rank, const int64_t *in_shape, uint32_t out_rank,
+             const int64_t *out_shape)
+{
+   char what[96];
+   snprintf(what, sizeof(what), "RESHAPE %s rank %u to %u", ref_dtype_name(dtype), in_rank,
+            out_rank);
+   struct ref_tensor *in = tensor(dtype, in_rank, in_shape);
+   struct ref_tensor *out = tensor(dtype, out_rank, out_shape);
+   struct ref_tensor *ref = tensor(dtype, out_rank, out_shape);
+   fill_bits(in);
+   if (dtype == REF_DTYPE_I48 ? (memcpy(ref->data, in->data, (size_t)in->count * 8), true)
+                              : ref_ok(what, tosa_ref_reshape(in, ref))) {
+      struct dg_copy_args args = {.mode = DG_COPY_RESHAPE};
+      struct ref_tensor *ts[2] = {in, out};
+      struct ref_tensor *gpu = run_kernel(copy_variant(dtype), ts, (const uint32_t[]){1, 2}, 2,
+                                          &args, sizeof(args), (uint32_t)in->count);
+      compare(what, TOSA_REF_OP_RESHAPE, gpu, ref);
+      ref_tensor_destroy(gpu);
+   }
+   struct ref_tensor *all[] = {in, out, ref};
+   destroy_all(all, 3);
+}
+
+static void
+test_copy(void)
+{
+   static const enum ref_dtype dtypes[] = {REF_DTYPE_BOOL, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16,
+                                           REF_DTYPE_I32, REF_DTYPE_I48};
+   test_set_context("copy");
+   for (unsigned i = 0; i < sizeof(dtypes) / sizeof(dtypes[0]); i++) {
+      concat_case(dtypes[i], 3, SHAPE(2, 0, 4), 1, SHAPE(3, 1, 2));
+      reshape_case(dtypes[i], 3, SHAPE(2, 3, 4), 2, SHAPE(4, 6));
+   }
+   grid_x_max = 2;
+   concat_case(REF_DTYPE_FP32, 4, SHAPE(0, 2, 3, 5), 0, SHAPE(2, 1, 3));
+   concat_case(REF_DTYPE_BF16, 2, SHAPE(3, 0), 1, SHAPE(1, 5, 2));
+   concat_case(REF_DTYPE_I8, 6, SHAPE(1, 2, 1, 2, 3, 0), 5, SHAPE(2, 1, 3));
+   reshape_case(REF_DTYPE_I16, 1, SHAPE(24), 4, SHAPE(2, 3, 2, 2));
+   reshape_case(REF_DTYPE_FP32, 6, SHAPE(1, 2, 1, 3, 2, 2), 1, SHAPE(24));
+   grid_x_max = 65535;
+   test_set_context(NULL);
+}
+
+/* ---- main ----------------------------------------------------------------------------------- */
+
+int
+main(void)
+{
+   if (vku_init(&v, NULL, 0, true) != VK_SUCCESS)
+      return test_skip("no Vulkan instance");
+   vku_require_device(&v);
+   if (!init_device()) {
+      finish_device();
+      vku_finish(&v);
+      return test_state.failed ? test_done() : TEST_SKIP_CODE;
+   }
+
+   static const struct {
+      const char *name;
+      void (*run)(void);
+   } parts[] = {
+      {"conversions", test_conversions}, {"binary", test_binary},   {"clamp", test_clamp},
+      {"max_pool2d", test_max_pool2d},   {"conv2d", test_conv2d},   {"matmul", test_matmul},
+      {"rescale", test_rescale},         {"copy", test_copy},
+   };
+   for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      unsigned failed = test_state.failed;
+      parts[i].run();
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      printf("%-12s %s, %.2f s\n", parts[i].name, test_state.failed == failed ? "ok" : "FAILED",
+             (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+   }
+
+   for (unsigned i = 0; i < DG_KERNEL_COUNT; i++) {
+      if (needs_fp16arith(dg_kernels[i].name) && !have_fp16arith)
+         continue;
+      ok(ran[i], "variant %s was not run", dg_kernels[i].name);
+   }
+   if (!have_fp16arith)
+      printf("note: no shaderFloat16: the _fp16arith variants were not run\n");
+
+   finish_device();
+   vku_finish(&v);
+   return test_done();
 }

@@ -16,8 +16,8 @@
 struct tosa_ref_tolerance
 tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_rounding rounding)
 {
-   struct tosa_ref_tolerance exact = {
-      TOSA_REF_TOL_EXACT, 0.0, "introduction.adoc Integer Precision Requirements: exact"};
+   struct tosa_ref_tolerance exact = {TOSA_REF_TOL_EXACT, 0.0,
+                                      "introduction.adoc Integer Precision Requirements: exact"};
    bool is_float = ref_dtype_is_float(out_type);
 
    switch (op) {
@@ -26,16 +26,16 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
    case TOSA_REF_OP_MUL:
       if (is_float)
          return (struct tosa_ref_tolerance){
-            TOSA_REF_TOL_ULP, 0.5,
-            "ewise_binary.adoc ADD/SUB/MUL: tosa_reference_check_fp<in_t>(out_imp, out_ref, 0.5)"};
+             TOSA_REF_TOL_ULP, 0.5,
+             "ewise_binary.adoc ADD/SUB/MUL: tosa_reference_check_fp<in_t>(out_imp, out_ref, 0.5)"};
       return exact;
    case TOSA_REF_OP_CLAMP:
    case TOSA_REF_OP_MAX_POOL2D:
       if (is_float)
          return (struct tosa_ref_tolerance){
-            TOSA_REF_TOL_FP_EXACT, 0.0,
-            "activation_funcs.adoc CLAMP / tensor_ops.adoc MAX_POOL2D: exact value; NaN as the "
-            "NaN mode says; zero sign free; subnormal result may be zero"};
+             TOSA_REF_TOL_FP_EXACT, 0.0,
+             "activation_funcs.adoc CLAMP / tensor_ops.adoc MAX_POOL2D: exact value; NaN as the "
+             "NaN mode says; zero sign free; subnormal result may be zero"};
       return exact;
    case TOSA_REF_OP_RESHAPE:
    case TOSA_REF_OP_CONCAT:
@@ -45,18 +45,18 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
    case TOSA_REF_OP_MATMUL:
       if (is_float)
          return (struct tosa_ref_tolerance){
-            TOSA_REF_TOL_DOT_PRODUCT, 0.0,
-            "tensor_ops.adoc CONV2D/MATMUL: introduction.adoc Dot product accuracy requirements"};
+             TOSA_REF_TOL_DOT_PRODUCT, 0.0,
+             "tensor_ops.adoc CONV2D/MATMUL: introduction.adoc Dot product accuracy requirements"};
       return exact;
    case TOSA_REF_OP_RESCALE:
       if (rounding == TOSA_REF_ROUND_INEXACT)
          return (struct tosa_ref_tolerance){
-            TOSA_REF_TOL_RESCALE_RANGE, 0.0,
-            "type_conversion.adoc RESCALE: INEXACT_ROUND out_ref_min_int <= out_imp <= "
-            "out_ref_max_int"};
+             TOSA_REF_TOL_RESCALE_RANGE, 0.0,
+             "type_conversion.adoc RESCALE: INEXACT_ROUND out_ref_min_int <= out_imp <= "
+             "out_ref_max_int"};
       return (struct tosa_ref_tolerance){
-         TOSA_REF_TOL_EXACT, 0.0,
-         "type_conversion.adoc RESCALE: SINGLE_ROUND or DOUBLE_ROUND results must be exact"};
+          TOSA_REF_TOL_EXACT, 0.0,
+          "type_conversion.adoc RESCALE: SINGLE_ROUND or DOUBLE_ROUND results must be exact"};
    default:
       return exact;
    }
@@ -137,9 +137,8 @@ tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct 
                            struct tosa_ref_dot_report *report)
 {
    if (!check || !report || !ref_tensor_valid(imp) || !ref_tensor_valid(ref) ||
-       !ref_tensor_valid(bnd) || !ref_dtype_is_float(imp->dtype) ||
-       ref->dtype != REF_DTYPE_FP64 || bnd->dtype != REF_DTYPE_FP64 ||
-       !ref_same_shape(imp, ref) || !ref_same_shape(imp, bnd) ||
+       !ref_tensor_valid(bnd) || !ref_dtype_is_float(imp->dtype) || ref->dtype != REF_DTYPE_FP64 ||
+       bnd->dtype != REF_DTYPE_FP64 || !ref_same_shape(imp, ref) || !ref_same_shape(imp, bnd) ||
        !ref_dtype_is_float(check->out_type) || !ref_dtype_is_float(check->acc_type) ||
        check->ks < 1)
       return ref_status(TOSA_REF_BAD_ARGUMENT, "dot product check: invalid argument");
@@ -149,18 +148,18 @@ tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct 
    /* ksb = ceil(KS / pow(2, (normal_frac<acc_t> - normal_frac<out_t>) / 2)) + bias term; the
     * exponent is an int division in the C++-like pseudocode. */
    int half_diff = (acc_frac - out_frac) / 2;
-   int64_t ksb = (int64_t)ceil((double)check->ks / ldexp(1.0, half_diff)) +
-                 (check->has_bias ? 1 : 0);
-   double abs_bound = 2.0 * (double)ksb;           /* ABS_BOUND */
+   int64_t ksb =
+       (int64_t)ceil((double)check->ks / ldexp(1.0, half_diff)) + (check->has_bias ? 1 : 0);
+   double abs_bound = 2.0 * (double)ksb;            /* ABS_BOUND */
    double variance_bound = 4.0 * 0.4 * (double)ksb; /* VARIANCE_ERROR_BOUND */
    double t = (double)imp->count;
 
    *report = (struct tosa_ref_dot_report){
-      .pass = true,
-      .first_failure = -1,
-      .ksb = ksb,
-      .abs_bound = abs_bound,
-      .variance_bound = variance_bound * t,
+       .pass = true,
+       .first_failure = -1,
+       .ksb = ksb,
+       .abs_bound = abs_bound,
+       .variance_bound = variance_bound * t,
    };
 
    for (int64_t i = 0; i < imp->count; i++) {
@@ -175,11 +174,11 @@ tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct 
          fail = !isnan(out_imp);
       } else if (isnan(out_bnd)) {
          /* No further accuracy requirement for a NaN bound. */
-      } else if (isinf(ref_fp_decode(check->out_type,
-                                     ref_fp_encode(check->out_type,
-                                                   out_bnd * (1.0 + abs_bound *
-                                                                       ldexp(1.0, -1 - out_frac)),
-                                                   false)))) {
+      } else if (isinf(ref_fp_decode(
+                     check->out_type,
+                     ref_fp_encode(check->out_type,
+                                   out_bnd * (1.0 + abs_bound * ldexp(1.0, -1 - out_frac)),
+                                   false)))) {
          /* The dot product can overflow within the error bound: no accuracy limit. */
       } else if (out_bnd == 0.0) {
          /* All products are zero. */
@@ -252,15 +251,16 @@ tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_ten
    case TOSA_REF_TOL_FP_EXACT:
       if (!ref_dtype_is_float(imp->dtype) || !float_ref)
          return ref_status(TOSA_REF_BAD_ARGUMENT, "check: FP_EXACT needs a float output and a "
-                           "reference of its type or FP64");
+                                                  "reference of its type or FP64");
       break;
    case TOSA_REF_TOL_ULP:
       if (!ref_dtype_is_float(imp->dtype) || ref->dtype != REF_DTYPE_FP64)
          return ref_status(TOSA_REF_BAD_ARGUMENT, "check: ULP needs a float output and the FP64 "
-                           "reference");
+                                                  "reference");
       break;
    default:
-      return ref_status(TOSA_REF_BAD_ARGUMENT, "check: tolerance kind %d is not per element; use "
+      return ref_status(TOSA_REF_BAD_ARGUMENT,
+                        "check: tolerance kind %d is not per element; use "
                         "tosa_ref_check_dot_product() or tosa_ref_check_rescale_range()",
                         (int)tol->kind);
    }
@@ -274,8 +274,8 @@ tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_ten
          pass = tosa_ref_check_fp_exact(imp->dtype, ref_tensor_get_fp(imp, i),
                                         ref_tensor_get_fp(ref, i));
       else
-         pass = tosa_ref_check_fp(imp->dtype, ref_tensor_get_fp(imp, i),
-                                  ref_tensor_get_fp(ref, i), tol->ulp);
+         pass = tosa_ref_check_fp(imp->dtype, ref_tensor_get_fp(imp, i), ref_tensor_get_fp(ref, i),
+                                  tol->ulp);
       report_element(report, i, pass);
    }
    return TOSA_REF_OK;
@@ -287,8 +287,7 @@ tosa_ref_check_rescale_range(const struct ref_tensor *imp, bool output_unsigned,
                              struct tosa_ref_check_report *report)
 {
    if (!report || !ref_tensor_valid(imp) || !ref_tensor_valid(lo) || !ref_tensor_valid(hi) ||
-       (imp->dtype != REF_DTYPE_I8 && imp->dtype != REF_DTYPE_I16 &&
-        imp->dtype != REF_DTYPE_I32) ||
+       (imp->dtype != REF_DTYPE_I8 && imp->dtype != REF_DTYPE_I16 && imp->dtype != REF_DTYPE_I32) ||
        lo->dtype != REF_DTYPE_I32 || hi->dtype != REF_DTYPE_I32 || !ref_same_shape(imp, lo) ||
        !ref_same_shape(imp, hi) || (output_unsigned && imp->dtype == REF_DTYPE_I32))
       return ref_status(TOSA_REF_BAD_ARGUMENT, "rescale range check: invalid argument");

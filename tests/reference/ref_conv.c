@@ -20,14 +20,14 @@ struct conv_row {
 
 /* TOSA.001000.1 CONV2D rows (spec-facts §3.3); zero points have the in and weight types. */
 static const struct conv_row conv_rows[] = {
-   {REF_DTYPE_I8, REF_DTYPE_I8, REF_DTYPE_I32, REF_DTYPE_I32, TOSA_REF_ACC_INT32},
-   {REF_DTYPE_I16, REF_DTYPE_I8, REF_DTYPE_I48, REF_DTYPE_I48, TOSA_REF_ACC_INT48},
-   {REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-   {REF_DTYPE_FP8E5M2, REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-   {REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-   {REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP32},
-   {REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16, TOSA_REF_ACC_FP32},
-   {REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, TOSA_REF_ACC_FP32},
+    {REF_DTYPE_I8, REF_DTYPE_I8, REF_DTYPE_I32, REF_DTYPE_I32, TOSA_REF_ACC_INT32},
+    {REF_DTYPE_I16, REF_DTYPE_I8, REF_DTYPE_I48, REF_DTYPE_I48, TOSA_REF_ACC_INT48},
+    {REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+    {REF_DTYPE_FP8E5M2, REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+    {REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+    {REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP32},
+    {REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16, TOSA_REF_ACC_FP32},
+    {REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, TOSA_REF_ACC_FP32},
 };
 
 static const struct conv_row *
@@ -37,8 +37,8 @@ find_row(const struct ref_tensor *in, const struct ref_tensor *w, const struct r
 {
    for (size_t i = 0; i < sizeof(conv_rows) / sizeof(conv_rows[0]); i++) {
       const struct conv_row *r = &conv_rows[i];
-      bool out_ok = out->dtype == r->out ||
-                    (ref_dtype_is_float(r->out) && out->dtype == REF_DTYPE_FP64);
+      bool out_ok =
+          out->dtype == r->out || (ref_dtype_is_float(r->out) && out->dtype == REF_DTYPE_FP64);
       if (in->dtype == r->in && w->dtype == r->weight && b->dtype == r->bias &&
           izp->dtype == r->in && wzp->dtype == r->weight && out_ok && acc == r->acc)
          return r;
@@ -64,8 +64,8 @@ zp_value(const struct ref_tensor *zp)
 }
 
 int
-tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *a, int64_t ih, int64_t iw,
-                          int64_t kh, int64_t kw, int64_t *oh, int64_t *ow)
+tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *a, int64_t ih, int64_t iw, int64_t kh,
+                          int64_t kw, int64_t *oh, int64_t *ow)
 {
    /* The ERROR_IFs of CONV2D.tosac that come before the output size, in its order. */
    for (int i = 0; i < 4; i++) {
@@ -76,8 +76,7 @@ tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *a, int64_t ih, int6
       return ref_status(TOSA_REF_ERROR, "CONV2D: ERROR_IF(stride_y < 1 || stride_x < 1): %d %d",
                         a->stride[0], a->stride[1]);
    if (a->dilation[0] < 1 || a->dilation[1] < 1)
-      return ref_status(TOSA_REF_ERROR,
-                        "CONV2D: ERROR_IF(dilation_y < 1 || dilation_x < 1): %d %d",
+      return ref_status(TOSA_REF_ERROR, "CONV2D: ERROR_IF(dilation_y < 1 || dilation_x < 1): %d %d",
                         a->dilation[0], a->dilation[1]);
    /* OH = idiv_check(IH - 1 + pad_top + pad_bottom - (KH - 1) * dilation_y, stride_y) + 1 */
    int64_t num_y = ih - 1 + a->pad[0] + a->pad[1] - (kh - 1) * a->dilation[0];
@@ -89,19 +88,19 @@ tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *a, int64_t ih, int6
    *oh = num_y / a->stride[0] + 1;
    *ow = num_x / a->stride[1] + 1;
    if (*oh < 1 || *ow < 1)
-      return ref_status(TOSA_REF_ERROR, "CONV2D: output size %lld x %lld is empty",
-                        (long long)*oh, (long long)*ow);
+      return ref_status(TOSA_REF_ERROR, "CONV2D: output size %lld x %lld is empty", (long long)*oh,
+                        (long long)*ow);
    return TOSA_REF_OK;
 }
 
 static int
 check_conv(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
            const struct ref_tensor *in, const struct ref_tensor *w, const struct ref_tensor *b,
-           const struct ref_tensor *izp, const struct ref_tensor *wzp,
-           const struct ref_tensor *out)
+           const struct ref_tensor *izp, const struct ref_tensor *wzp, const struct ref_tensor *out)
 {
    if (in->rank != 4 || w->rank != 4 || b->rank != 1 || out->rank != 4)
-      return ref_status(TOSA_REF_ERROR, "CONV2D: ranks must be input 4, weight 4, bias 1, output 4");
+      return ref_status(TOSA_REF_ERROR,
+                        "CONV2D: ranks must be input 4, weight 4, bias 1, output 4");
    if (izp->rank != 1 || izp->shape[0] != 1 || wzp->rank != 1 || wzp->shape[0] != 1)
       return ref_status(TOSA_REF_ERROR, "CONV2D: zero points must have shape [1]");
    if (w->shape[3] != in->shape[3])
@@ -116,8 +115,8 @@ check_conv(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
                         "CONV2D: ERROR_IF(!is_same<weight_t,int8_t>() && weight_zp != 0): %s, %g",
                         ref_dtype_name(row->weight), zp_value(wzp));
    int64_t oh, ow;
-   int st = tosa_ref_conv2d_output_hw(a, in->shape[1], in->shape[2], w->shape[1], w->shape[2],
-                                      &oh, &ow);
+   int st =
+       tosa_ref_conv2d_output_hw(a, in->shape[1], in->shape[2], w->shape[1], w->shape[2], &oh, &ow);
    if (st != TOSA_REF_OK)
       return st;
    if (out->shape[1] != oh || out->shape[2] != ow)
@@ -144,8 +143,8 @@ check_conv_level(const struct tosa_ref_conv2d_args *a, const struct ref_tensor *
                         (long long)max_kernel);
    for (int i = 0; i < 4; i++) {
       if (a->pad[i] > max_kernel)
-         return ref_status(TOSA_REF_UNPREDICTABLE, "CONV2D: LEVEL_CHECK(pad %d <= %lld)",
-                           a->pad[i], (long long)max_kernel);
+         return ref_status(TOSA_REF_UNPREDICTABLE, "CONV2D: LEVEL_CHECK(pad %d <= %lld)", a->pad[i],
+                           (long long)max_kernel);
    }
    if (a->stride[0] > max_stride || a->stride[1] > max_stride)
       return ref_status(TOSA_REF_UNPREDICTABLE, "CONV2D: LEVEL_CHECK(stride <= %lld)",
@@ -167,39 +166,42 @@ struct conv_geom {
 };
 
 static bool
-conv_int(const struct tosa_ref_conv2d_args *a, const struct conv_row *row, const struct conv_geom *g,
-         const struct ref_tensor *in, const struct ref_tensor *w, const struct ref_tensor *b,
-         int64_t izp, int64_t wzp, struct ref_tensor *out)
+conv_int(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
+         const struct conv_geom *g, const struct ref_tensor *in, const struct ref_tensor *w,
+         const struct ref_tensor *b, int64_t izp, int64_t wzp, struct ref_tensor *out)
 {
    unsigned acc_bits = row->acc == TOSA_REF_ACC_INT48 ? 48 : 32;
    bool ok = true;
    for (int64_t n = 0; n < g->n; n++)
-   for (int64_t oy = 0; oy < g->oh; oy++)
-   for (int64_t ox = 0; ox < g->ow; ox++)
-   for (int64_t oc = 0; oc < g->oc; oc++) {
-      int64_t acc = 0;
-      int64_t iy = oy * a->stride[0] - a->pad[0];
-      int64_t ix = ox * a->stride[1] - a->pad[2];
-      for (int64_t ky = 0; ky < g->kh; ky++)
-      for (int64_t kx = 0; kx < g->kw; kx++)
-      for (int64_t ic = 0; ic < g->ic; ic++) {
-         int64_t y = iy + ky * a->dilation[0];
-         int64_t x = ix + kx * a->dilation[1];
-         if (y < 0 || y >= g->ih || x < 0 || x >= g->iw)
-            continue; /* value 0; tosa_extra_multiplies adds nothing to an integer sum */
-         int64_t value = ref_tensor_get_int(in, ((n * g->ih + y) * g->iw + x) * g->ic + ic);
-         value = ref_sub_s(value, izp, acc_bits, &ok);
-         int64_t weight_el = ref_tensor_get_int(w, ((oc * g->kh + ky) * g->kw + kx) * g->ic + ic);
-         weight_el = ref_sub_s(weight_el, wzp, acc_bits, &ok);
-         /* apply_mul_s<acc_t>: static_cast of the int64 product (no REQUIRE). */
-         int64_t product = ref_wrap_signed(value * weight_el, acc_bits);
-         acc = ref_add_s(acc, product, acc_bits, &ok);
-      }
-      /* out_t is acc_t for the integer rows: the cast changes nothing. */
-      int64_t bias = ref_tensor_get_int(b, g->bc == 1 ? 0 : oc);
-      int64_t result = ref_add_s(acc, bias, acc_bits, &ok);
-      ref_tensor_set_int(out, ((n * g->oh + oy) * g->ow + ox) * g->oc + oc, result);
-   }
+      for (int64_t oy = 0; oy < g->oh; oy++)
+         for (int64_t ox = 0; ox < g->ow; ox++)
+            for (int64_t oc = 0; oc < g->oc; oc++) {
+               int64_t acc = 0;
+               int64_t iy = oy * a->stride[0] - a->pad[0];
+               int64_t ix = ox * a->stride[1] - a->pad[2];
+               for (int64_t ky = 0; ky < g->kh; ky++)
+                  for (int64_t kx = 0; kx < g->kw; kx++)
+                     for (int64_t ic = 0; ic < g->ic; ic++) {
+                        int64_t y = iy + ky * a->dilation[0];
+                        int64_t x = ix + kx * a->dilation[1];
+                        if (y < 0 || y >= g->ih || x < 0 || x >= g->iw)
+                           continue; /* value 0; tosa_extra_multiplies adds nothing to an integer
+                                        sum */
+                        int64_t value =
+                            ref_tensor_get_int(in, ((n * g->ih + y) * g->iw + x) * g->ic + ic);
+                        value = ref_sub_s(value, izp, acc_bits, &ok);
+                        int64_t weight_el =
+                            ref_tensor_get_int(w, ((oc * g->kh + ky) * g->kw + kx) * g->ic + ic);
+                        weight_el = ref_sub_s(weight_el, wzp, acc_bits, &ok);
+                        /* apply_mul_s<acc_t>: static_cast of the int64 product (no REQUIRE). */
+                        int64_t product = ref_wrap_signed(value * weight_el, acc_bits);
+                        acc = ref_add_s(acc, product, acc_bits, &ok);
+                     }
+               /* out_t is acc_t for the integer rows: the cast changes nothing. */
+               int64_t bias = ref_tensor_get_int(b, g->bc == 1 ? 0 : oc);
+               int64_t result = ref_add_s(acc, bias, acc_bits, &ok);
+               ref_tensor_set_int(out, ((n * g->oh + oy) * g->ow + ox) * g->oc + oc, result);
+            }
    return ok;
 }
 
@@ -220,38 +222,40 @@ conv_float(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
    }
 
    for (int64_t n = 0; n < g->n; n++)
-   for (int64_t oy = 0; oy < g->oh; oy++)
-   for (int64_t ox = 0; ox < g->ow; ox++)
-   for (int64_t oc = 0; oc < g->oc; oc++) {
-      double acc = 0.0;
-      int64_t iy = oy * a->stride[0] - a->pad[0];
-      int64_t ix = ox * a->stride[1] - a->pad[2];
-      for (int64_t ky = 0; ky < g->kh; ky++)
-      for (int64_t kx = 0; kx < g->kw; kx++)
-      for (int64_t ic = 0; ic < g->ic; ic++) {
-         int64_t y = iy + ky * a->dilation[0];
-         int64_t x = ix + kx * a->dilation[1];
-         bool inside = y >= 0 && y < g->ih && x >= 0 && x < g->iw;
-         /* tosa_extra_multiplies: false for the result, true for the bound. */
-         if (!inside && !bound)
-            continue;
-         double value = 0.0;
-         if (inside) {
-            value = ref_tensor_get_fp(in, ((n * g->ih + y) * g->iw + x) * g->ic + ic);
-            if (bound)
-               value = a->local_bound ? bound_abs(value, nmin) : input_max;
-            else
-               value = value - izp;
-         }
-         double weight_el = ref_tensor_get_fp(w, ((oc * g->kh + ky) * g->kw + kx) * g->ic + ic);
-         weight_el = bound ? bound_abs(weight_el, nmin) : weight_el - wzp;
-         acc = acc + value * weight_el;
-      }
-      double bias = ref_tensor_get_fp(b, g->bc == 1 ? 0 : oc);
-      if (bound)
-         bias = bound_abs(bias, nmin);
-      ref_tensor_set_fp(out, ((n * g->oh + oy) * g->ow + ox) * g->oc + oc, acc + bias);
-   }
+      for (int64_t oy = 0; oy < g->oh; oy++)
+         for (int64_t ox = 0; ox < g->ow; ox++)
+            for (int64_t oc = 0; oc < g->oc; oc++) {
+               double acc = 0.0;
+               int64_t iy = oy * a->stride[0] - a->pad[0];
+               int64_t ix = ox * a->stride[1] - a->pad[2];
+               for (int64_t ky = 0; ky < g->kh; ky++)
+                  for (int64_t kx = 0; kx < g->kw; kx++)
+                     for (int64_t ic = 0; ic < g->ic; ic++) {
+                        int64_t y = iy + ky * a->dilation[0];
+                        int64_t x = ix + kx * a->dilation[1];
+                        bool inside = y >= 0 && y < g->ih && x >= 0 && x < g->iw;
+                        /* tosa_extra_multiplies: false for the result, true for the bound. */
+                        if (!inside && !bound)
+                           continue;
+                        double value = 0.0;
+                        if (inside) {
+                           value =
+                               ref_tensor_get_fp(in, ((n * g->ih + y) * g->iw + x) * g->ic + ic);
+                           if (bound)
+                              value = a->local_bound ? bound_abs(value, nmin) : input_max;
+                           else
+                              value = value - izp;
+                        }
+                        double weight_el =
+                            ref_tensor_get_fp(w, ((oc * g->kh + ky) * g->kw + kx) * g->ic + ic);
+                        weight_el = bound ? bound_abs(weight_el, nmin) : weight_el - wzp;
+                        acc = acc + value * weight_el;
+                     }
+               double bias = ref_tensor_get_fp(b, g->bc == 1 ? 0 : oc);
+               if (bound)
+                  bias = bound_abs(bias, nmin);
+               ref_tensor_set_fp(out, ((n * g->oh + oy) * g->ow + ox) * g->oc + oc, acc + bias);
+            }
 }
 
 int
@@ -268,7 +272,7 @@ tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor
                         (int)args->acc_type);
 
    const struct conv_row *row =
-      find_row(input, weight, bias, input_zp, weight_zp, output, args->acc_type);
+       find_row(input, weight, bias, input_zp, weight_zp, output, args->acc_type);
    if (!row)
       return ref_status(TOSA_REF_UNSUPPORTED,
                         "CONV2D: no type-support row for input %s, weight %s, bias %s, zero "
@@ -288,9 +292,16 @@ tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor
    st = check_conv_level(args, weight);
 
    struct conv_geom g = {
-      .n = input->shape[0], .ih = input->shape[1], .iw = input->shape[2], .ic = input->shape[3],
-      .oc = weight->shape[0], .kh = weight->shape[1], .kw = weight->shape[2],
-      .oh = output->shape[1], .ow = output->shape[2], .bc = bias->shape[0],
+       .n = input->shape[0],
+       .ih = input->shape[1],
+       .iw = input->shape[2],
+       .ic = input->shape[3],
+       .oc = weight->shape[0],
+       .kh = weight->shape[1],
+       .kw = weight->shape[2],
+       .oh = output->shape[1],
+       .ow = output->shape[2],
+       .bc = bias->shape[0],
    };
    if (ref_dtype_is_float(row->in)) {
       conv_float(args, row, &g, input, weight, bias, zp_value(input_zp), zp_value(weight_zp),

@@ -38,9 +38,10 @@ tosa_ref_reshape(const struct ref_tensor *input1, struct ref_tensor *output)
       return ref_status(TOSA_REF_UNSUPPORTED, "RESHAPE: no type-support row for %s -> %s",
                         ref_dtype_name(input1->dtype), ref_dtype_name(output->dtype));
    if (input1->count != output->count)
-      return ref_status(TOSA_REF_ERROR,
-                        "RESHAPE: ERROR_IF(tensor_size(shape1) != tensor_size(shape)): %lld vs %lld",
-                        (long long)input1->count, (long long)output->count);
+      return ref_status(
+          TOSA_REF_ERROR,
+          "RESHAPE: ERROR_IF(tensor_size(shape1) != tensor_size(shape)): %lld vs %lld",
+          (long long)input1->count, (long long)output->count);
 
    /* Output index -> flat offset -> input index -> the same flat offset: the copy is in order. */
    int64_t index[REF_MAX_RANK];
@@ -49,8 +50,8 @@ tosa_ref_reshape(const struct ref_tensor *input1, struct ref_tensor *output)
       int64_t offset = ref_tensor_offset(output, index);
       int64_t in_index[REF_MAX_RANK];
       ref_tensor_index(input1, offset, in_index);
-      ref_tensor_set_bits(output, o, ref_tensor_get_bits(input1, ref_tensor_offset(input1,
-                                                                                     in_index)));
+      ref_tensor_set_bits(output, o,
+                          ref_tensor_get_bits(input1, ref_tensor_offset(input1, in_index)));
    }
    return TOSA_REF_OK;
 }
@@ -86,8 +87,7 @@ check_concat(const struct tosa_ref_concat_args *args, const struct ref_tensor *c
          } else if (inputs[t]->shape[i] != first->shape[i]) {
             return ref_status(TOSA_REF_ERROR,
                               "CONCAT: ERROR_IF(shapes1[%u][%u] != shapes1[0][%u]): %lld vs %lld",
-                              t, i, i, (long long)inputs[t]->shape[i],
-                              (long long)first->shape[i]);
+                              t, i, i, (long long)inputs[t]->shape[i], (long long)first->shape[i]);
          }
       }
    }
@@ -127,8 +127,8 @@ tosa_ref_concat(const struct tosa_ref_concat_args *args, const struct ref_tensor
       return st;
 
    /* LEVEL_CHECK(tensor_list_shape(input1) <= MAX_TENSOR_LIST_SIZE) */
-   uint32_t max_list = args->level_none ? REF_LEVEL_NONE_MAX_TENSOR_LIST_SIZE
-                                        : REF_LEVEL_8K_MAX_TENSOR_LIST_SIZE;
+   uint32_t max_list =
+       args->level_none ? REF_LEVEL_NONE_MAX_TENSOR_LIST_SIZE : REF_LEVEL_8K_MAX_TENSOR_LIST_SIZE;
    if (count > max_list)
       st = ref_status(TOSA_REF_UNPREDICTABLE,
                       "CONCAT: LEVEL_CHECK(%u inputs <= MAX_TENSOR_LIST_SIZE %u)", count, max_list);

@@ -21,59 +21,45 @@
 #define REF_LEVEL_NONE_MAX_TENSOR_LIST_SIZE 256
 
 /** Records the message for tosa_ref_last_message() and returns status. */
-int
-ref_status(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int ref_status(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /** The range of a signed integer type of `bits` bits (8, 16, 32, 48). */
-int64_t
-ref_int_min(unsigned bits);
+int64_t ref_int_min(unsigned bits);
 
-int64_t
-ref_int_max(unsigned bits);
+int64_t ref_int_max(unsigned bits);
 
 /** v reduced to `bits` bits and sign-extended (static_cast to a narrower signed type). */
-int64_t
-ref_wrap_signed(int64_t v, unsigned bits);
+int64_t ref_wrap_signed(int64_t v, unsigned bits);
 
 /** floor(v / 2^s) for 0 <= s <= 63: the arithmetic right shift of the pseudocode. */
-int64_t
-ref_asr(int64_t v, unsigned s);
+int64_t ref_asr(int64_t v, unsigned s);
 
 /**
  * apply_add_s / apply_sub_s for an integer type of `bits` bits: the exact sum of two in-range
  * values; *require_ok becomes false when it leaves the type's range (REQUIRE), and the result
  * then wraps.
  */
-int64_t
-ref_add_s(int64_t a, int64_t b, unsigned bits, bool *require_ok);
+int64_t ref_add_s(int64_t a, int64_t b, unsigned bits, bool *require_ok);
 
-int64_t
-ref_sub_s(int64_t a, int64_t b, unsigned bits, bool *require_ok);
+int64_t ref_sub_s(int64_t a, int64_t b, unsigned bits, bool *require_ok);
 
 /** Checks a tensor argument: non-NULL, with data, rank <= REF_MAX_RANK. */
-bool
-ref_tensor_valid(const struct ref_tensor *t);
+bool ref_tensor_valid(const struct ref_tensor *t);
 
-bool
-ref_same_shape(const struct ref_tensor *a, const struct ref_tensor *b);
+bool ref_same_shape(const struct ref_tensor *a, const struct ref_tensor *b);
 
 /** Formats a shape as "[2,3]" into buf (at least 96 bytes). */
-const char *
-ref_shape_str(const struct ref_tensor *t, char *buf, size_t size);
+const char *ref_shape_str(const struct ref_tensor *t, char *buf, size_t size);
 
 /** True if `v` is an exact value of float dtype `dtype`. */
-bool
-ref_fp_representable(enum ref_dtype dtype, double v);
+bool ref_fp_representable(enum ref_dtype dtype, double v);
 
 /** apply_max_s / apply_min_s of arithmetic_helpers.tosac for floating-point values. */
-double
-ref_fmax_nan(double a, double b, enum tosa_ref_nan_mode mode);
+double ref_fmax_nan(double a, double b, enum tosa_ref_nan_mode mode);
 
-double
-ref_fmin_nan(double a, double b, enum tosa_ref_nan_mode mode);
+double ref_fmin_nan(double a, double b, enum tosa_ref_nan_mode mode);
 
 /** Zero-fills a tensor's data (the output of an UNPREDICTABLE computation left undefined). */
-void
-ref_tensor_zero(struct ref_tensor *t);
+void ref_tensor_zero(struct ref_tensor *t);
 
 #endif /* REF_INTERNAL_H */

@@ -18,10 +18,10 @@ struct matmul_row {
 };
 
 static const struct matmul_row matmul_rows[] = {
-   {REF_DTYPE_I8, REF_DTYPE_I32},        {REF_DTYPE_I16, REF_DTYPE_I48},
-   {REF_DTYPE_FP8E4M3, REF_DTYPE_FP16},  {REF_DTYPE_FP8E5M2, REF_DTYPE_FP16},
-   {REF_DTYPE_FP16, REF_DTYPE_FP16},     {REF_DTYPE_FP16, REF_DTYPE_FP32},
-   {REF_DTYPE_BF16, REF_DTYPE_FP32},     {REF_DTYPE_FP32, REF_DTYPE_FP32},
+    {REF_DTYPE_I8, REF_DTYPE_I32},       {REF_DTYPE_I16, REF_DTYPE_I48},
+    {REF_DTYPE_FP8E4M3, REF_DTYPE_FP16}, {REF_DTYPE_FP8E5M2, REF_DTYPE_FP16},
+    {REF_DTYPE_FP16, REF_DTYPE_FP16},    {REF_DTYPE_FP16, REF_DTYPE_FP32},
+    {REF_DTYPE_BF16, REF_DTYPE_FP32},    {REF_DTYPE_FP32, REF_DTYPE_FP32},
 };
 
 static bool
@@ -44,9 +44,8 @@ zp_nonzero(const struct ref_tensor *zp)
 }
 
 static int
-check_matmul(const struct ref_tensor *a, const struct ref_tensor *b,
-             const struct ref_tensor *a_zp, const struct ref_tensor *b_zp,
-             const struct ref_tensor *out)
+check_matmul(const struct ref_tensor *a, const struct ref_tensor *b, const struct ref_tensor *a_zp,
+             const struct ref_tensor *b_zp, const struct ref_tensor *out)
 {
    if (a->rank != 3 || b->rank != 3 || out->rank != 3)
       return ref_status(TOSA_REF_ERROR, "MATMUL: A, B and output must be rank 3");
@@ -56,8 +55,7 @@ check_matmul(const struct ref_tensor *a, const struct ref_tensor *b,
       return ref_status(TOSA_REF_ERROR, "MATMUL: B must be [N=%lld, C=%lld, W], is [%lld,%lld,..]",
                         (long long)a->shape[0], (long long)a->shape[2], (long long)b->shape[0],
                         (long long)b->shape[1]);
-   if (out->shape[0] != a->shape[0] || out->shape[1] != a->shape[1] ||
-       out->shape[2] != b->shape[2])
+   if (out->shape[0] != a->shape[0] || out->shape[1] != a->shape[1] || out->shape[2] != b->shape[2])
       return ref_status(TOSA_REF_ERROR, "MATMUL: output must be [%lld,%lld,%lld]",
                         (long long)a->shape[0], (long long)a->shape[1], (long long)b->shape[2]);
    /* TOSA main: ERROR_IF(!is_same<A_t,i8_t>() && A_zp != 0), likewise B (erratum 1). */
@@ -144,7 +142,9 @@ tosa_ref_matmul(const struct tosa_ref_matmul_args *args, const struct ref_tensor
       }
    }
    if (!ok)
-      return ref_status(TOSA_REF_UNPREDICTABLE, "MATMUL: REQUIRE: the accumulator left the %s "
-                        "range", ref_dtype_name(output->dtype));
+      return ref_status(TOSA_REF_UNPREDICTABLE,
+                        "MATMUL: REQUIRE: the accumulator left the %s "
+                        "range",
+                        ref_dtype_name(output->dtype));
    return st;
 }

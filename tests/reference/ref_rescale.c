@@ -67,8 +67,8 @@ tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift, bool *
 struct rescale_ctx {
    enum ref_dtype in_t, out_t;
    int64_t nc;
-   int64_t in_zp;   /* extended per input_unsigned */
-   int64_t out_zp;  /* extended per output_unsigned */
+   int64_t in_zp;  /* extended per input_unsigned */
+   int64_t out_zp; /* extended per output_unsigned */
    int64_t out_min, out_max;
 };
 
@@ -98,8 +98,7 @@ rescale_out_type(enum ref_dtype t)
 static int
 check_rescale(const struct tosa_ref_rescale_args *a, const struct ref_tensor *in,
               const struct ref_tensor *mul, const struct ref_tensor *shift,
-              const struct ref_tensor *izp, const struct ref_tensor *ozp,
-              struct rescale_ctx *ctx)
+              const struct ref_tensor *izp, const struct ref_tensor *ozp, struct rescale_ctx *ctx)
 {
    enum ref_dtype in_t = in->dtype, out_t = ozp->dtype;
    if (!rescale_in_type(in_t) || !rescale_out_type(out_t) || izp->dtype != in_t)
@@ -149,22 +148,22 @@ check_rescale(const struct tosa_ref_rescale_args *a, const struct ref_tensor *in
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(input_unsigned && output_unsigned)");
    if (out_i32 && a->input_unsigned)
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(is_same<out_t,i32_t>() && "
-                        "input_unsigned)");
+                                        "input_unsigned)");
    if (in_i32 && a->output_unsigned)
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(is_same<in_t,i32_t>() && "
-                        "output_unsigned)");
+                                        "output_unsigned)");
    if (in_i48 && a->output_unsigned)
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(is_same<in_t,i48_t>() && "
-                        "output_unsigned)");
+                                        "output_unsigned)");
    if (in_i48 && a->input_unsigned)
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(is_same<in_t, i48_t> && "
-                        "input_unsigned)");
+                                        "input_unsigned)");
    if (in_i32 && a->input_unsigned)
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(is_same<in_t, i32_t> && "
-                        "input_unsigned)");
+                                        "input_unsigned)");
    if (out_i32 && a->output_unsigned)
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(is_same<out_t, i32_t> && "
-                        "output_unsigned)");
+                                        "output_unsigned)");
    if (a->per_channel && in->rank < 1)
       return ref_status(TOSA_REF_ERROR, "RESCALE: ERROR_IF(per_channel && rank(input) < 1)");
 
@@ -194,8 +193,10 @@ check_rescale_constants(const struct tosa_ref_rescale_args *a, const struct ref_
    for (int64_t c = 0; c < mul->count; c++) {
       int64_t m = ref_tensor_get_int(mul, c), s = ref_tensor_get_int(shift, c);
       if (m < 0)
-         return ref_status(TOSA_REF_UNPREDICTABLE, "RESCALE: REQUIRE(multiplier >= 0): [%lld] "
-                           "is %lld", (long long)c, (long long)m);
+         return ref_status(TOSA_REF_UNPREDICTABLE,
+                           "RESCALE: REQUIRE(multiplier >= 0): [%lld] "
+                           "is %lld",
+                           (long long)c, (long long)m);
       if (!a->scale32 && m > INT16_MAX)
          return ref_status(TOSA_REF_UNPREDICTABLE,
                            "RESCALE: multiplier[%lld] = %lld is not an i16 (scale32 false)",
@@ -213,8 +214,8 @@ check_rescale_constants(const struct tosa_ref_rescale_args *a, const struct ref_
 static int64_t
 rescale_element(const struct tosa_ref_rescale_args *a, const struct rescale_ctx *ctx,
                 const struct ref_tensor *in, const struct ref_tensor *mul,
-                const struct ref_tensor *shift, int64_t offset, int64_t *value_out,
-                int64_t *c_out, bool *ok)
+                const struct ref_tensor *shift, int64_t offset, int64_t *value_out, int64_t *c_out,
+                bool *ok)
 {
    int64_t in_value = ref_tensor_get_int(in, offset);
    /* v1.0.1 reads `value = sign_extend<int48_t>(value)`: in_value is meant (erratum 2). */
@@ -289,9 +290,8 @@ tosa_ref_rescale(const struct tosa_ref_rescale_args *args, const struct ref_tens
 
 int
 tosa_ref_rescale_inexact_range(const struct tosa_ref_rescale_args *args,
-                               const struct ref_tensor *input,
-                               const struct ref_tensor *multiplier, const struct ref_tensor *shift,
-                               const struct ref_tensor *input_zp,
+                               const struct ref_tensor *input, const struct ref_tensor *multiplier,
+                               const struct ref_tensor *shift, const struct ref_tensor *input_zp,
                                const struct ref_tensor *output_zp, struct ref_tensor *lo,
                                struct ref_tensor *hi)
 {

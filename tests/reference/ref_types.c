@@ -91,10 +91,10 @@ const char *
 ref_dtype_name(enum ref_dtype dtype)
 {
    static const char *const names[REF_DTYPE_COUNT] = {
-      [REF_DTYPE_BOOL] = "bool",       [REF_DTYPE_I8] = "i8",     [REF_DTYPE_I16] = "i16",
-      [REF_DTYPE_I32] = "i32",         [REF_DTYPE_I48] = "i48",   [REF_DTYPE_FP16] = "fp16",
-      [REF_DTYPE_BF16] = "bf16",       [REF_DTYPE_FP32] = "fp32", [REF_DTYPE_FP8E4M3] = "fp8e4m3",
-      [REF_DTYPE_FP8E5M2] = "fp8e5m2", [REF_DTYPE_FP64] = "fp64",
+       [REF_DTYPE_BOOL] = "bool",       [REF_DTYPE_I8] = "i8",     [REF_DTYPE_I16] = "i16",
+       [REF_DTYPE_I32] = "i32",         [REF_DTYPE_I48] = "i48",   [REF_DTYPE_FP16] = "fp16",
+       [REF_DTYPE_BF16] = "bf16",       [REF_DTYPE_FP32] = "fp32", [REF_DTYPE_FP8E4M3] = "fp8e4m3",
+       [REF_DTYPE_FP8E5M2] = "fp8e5m2", [REF_DTYPE_FP64] = "fp64",
    };
    if ((unsigned)dtype >= REF_DTYPE_COUNT)
       return "?";

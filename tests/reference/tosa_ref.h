@@ -68,12 +68,10 @@ enum tosa_ref_status {
 };
 
 /** "OK", "UNPREDICTABLE", "ERROR", ... */
-const char *
-tosa_ref_status_name(int status);
+const char *tosa_ref_status_name(int status);
 
 /** Why the last call on this thread returned something other than TOSA_REF_OK ("" if none). */
-const char *
-tosa_ref_last_message(void);
+const char *tosa_ref_last_message(void);
 
 /* ---------------------------------------------------------------------------------------------
  * Element types and tensors
@@ -109,27 +107,23 @@ enum ref_dtype {
 
 struct ref_tensor {
    enum ref_dtype dtype;
-   uint32_t rank;                 /* 0..REF_MAX_RANK */
-   int64_t shape[REF_MAX_RANK];   /* each >= 1; entries at and after rank are 1 */
-   int64_t count;                 /* number of elements: product of shape (1 for rank 0) */
-   void *data;                    /* count * ref_dtype_size(dtype) bytes */
+   uint32_t rank;               /* 0..REF_MAX_RANK */
+   int64_t shape[REF_MAX_RANK]; /* each >= 1; entries at and after rank are 1 */
+   int64_t count;               /* number of elements: product of shape (1 for rank 0) */
+   void *data;                  /* count * ref_dtype_size(dtype) bytes */
 };
 
 /** Bytes per element (1 for BOOL, 8 for I48). */
-size_t
-ref_dtype_size(enum ref_dtype dtype);
+size_t ref_dtype_size(enum ref_dtype dtype);
 
 /** "bool", "i8", "i16", "i32", "i48", "fp16", "bf16", "fp32", "fp8e4m3", "fp8e5m2", "fp64". */
-const char *
-ref_dtype_name(enum ref_dtype dtype);
+const char *ref_dtype_name(enum ref_dtype dtype);
 
 /** True for FP16, BF16, FP32, FP8E4M3, FP8E5M2 and FP64. */
-bool
-ref_dtype_is_float(enum ref_dtype dtype);
+bool ref_dtype_is_float(enum ref_dtype dtype);
 
 /** Width in bits of an integer type (BOOL 1, I8 8, ..., I48 48); 0 for float types. */
-unsigned
-ref_dtype_int_bits(enum ref_dtype dtype);
+unsigned ref_dtype_int_bits(enum ref_dtype dtype);
 
 /**
  * A zero-filled tensor.
@@ -137,122 +131,96 @@ ref_dtype_int_bits(enum ref_dtype dtype);
  *               greater than or equal to 1"); may be NULL when rank is 0.
  * @return NULL on a bad argument or when out of memory.
  */
-struct ref_tensor *
-ref_tensor_create(enum ref_dtype dtype, uint32_t rank, const int64_t *shape);
+struct ref_tensor *ref_tensor_create(enum ref_dtype dtype, uint32_t rank, const int64_t *shape);
 
 /**
  * Shorthand for ref_tensor_create() with the shape as arguments (rank of them). Each must be an
  * int64_t: write INT64_C(3) or (int64_t)n, since a plain int argument is read wrongly by va_arg.
  */
-struct ref_tensor *
-ref_tensor_create_v(enum ref_dtype dtype, uint32_t rank, ...);
+struct ref_tensor *ref_tensor_create_v(enum ref_dtype dtype, uint32_t rank, ...);
 
-void
-ref_tensor_destroy(struct ref_tensor *t);
+void ref_tensor_destroy(struct ref_tensor *t);
 
 /** Linear offset of an index (tensor_index_to_offset); -1 if an entry is out of range. */
-int64_t
-ref_tensor_offset(const struct ref_tensor *t, const int64_t *index);
+int64_t ref_tensor_offset(const struct ref_tensor *t, const int64_t *index);
 
 /** The index of a linear offset (tensor_offset_to_index); index gets t->rank entries. */
-void
-ref_tensor_index(const struct ref_tensor *t, int64_t offset, int64_t *index);
+void ref_tensor_index(const struct ref_tensor *t, int64_t offset, int64_t *index);
 
 /** Integer value of element `offset` of a BOOL or integer tensor (sign-extended). */
-int64_t
-ref_tensor_get_int(const struct ref_tensor *t, int64_t offset);
+int64_t ref_tensor_get_int(const struct ref_tensor *t, int64_t offset);
 
 /** Stores the low ref_dtype_int_bits() bits of v (two's-complement wrap; BOOL stores v != 0). */
-void
-ref_tensor_set_int(struct ref_tensor *t, int64_t offset, int64_t v);
+void ref_tensor_set_int(struct ref_tensor *t, int64_t offset, int64_t v);
 
 /** Exact value of element `offset` of a float tensor. */
-double
-ref_tensor_get_fp(const struct ref_tensor *t, int64_t offset);
+double ref_tensor_get_fp(const struct ref_tensor *t, int64_t offset);
 
 /**
  * Stores v rounded to nearest, ties to even, into a float tensor. Out-of-range values become
  * infinity (FP16, BF16, FP32, FP8E5M2) or NaN (FP8E4M3): TOSA 1.0.1 CAST uses the OCP OFP8
  * non-saturating mode. NaN stays NaN.
  */
-void
-ref_tensor_set_fp(struct ref_tensor *t, int64_t offset, double v);
+void ref_tensor_set_fp(struct ref_tensor *t, int64_t offset, double v);
 
 /** Raw bit pattern of element `offset` (any type), zero-extended. */
-uint64_t
-ref_tensor_get_bits(const struct ref_tensor *t, int64_t offset);
+uint64_t ref_tensor_get_bits(const struct ref_tensor *t, int64_t offset);
 
-void
-ref_tensor_set_bits(struct ref_tensor *t, int64_t offset, uint64_t bits);
+void ref_tensor_set_bits(struct ref_tensor *t, int64_t offset, uint64_t bits);
 
 /** Fills from t->count values with ref_tensor_set_int(). */
-void
-ref_tensor_fill_int(struct ref_tensor *t, const int64_t *values);
+void ref_tensor_fill_int(struct ref_tensor *t, const int64_t *values);
 
 /** Fills from t->count values with ref_tensor_set_fp(). */
-void
-ref_tensor_fill_fp(struct ref_tensor *t, const double *values);
+void ref_tensor_fill_fp(struct ref_tensor *t, const double *values);
 
 /* ---------------------------------------------------------------------------------------------
  * Floating-point conversions: round to nearest, ties to even; subnormals kept; NaN in gives a
  * quiet NaN of the same sign out (FP8E4M3: S.1111.111; FP8E5M2: S.11111.10).
  */
 
-float
-ref_fp16_to_fp32(uint16_t bits);
+float ref_fp16_to_fp32(uint16_t bits);
 
 /** Overflow gives infinity (IEEE 754). */
-uint16_t
-ref_fp32_to_fp16(float value);
+uint16_t ref_fp32_to_fp16(float value);
 
-float
-ref_bf16_to_fp32(uint16_t bits);
+float ref_bf16_to_fp32(uint16_t bits);
 
 /** Overflow gives infinity; a NaN never turns into infinity. */
-uint16_t
-ref_fp32_to_bf16(float value);
+uint16_t ref_fp32_to_bf16(float value);
 
-float
-ref_fp8e4m3_to_fp32(uint8_t bits);
+float ref_fp8e4m3_to_fp32(uint8_t bits);
 
 /**
  * OCP OFP8 conversion to E4M3 (no infinities; max finite 448 = S.1111.110).
  * saturate == false (the mode TOSA 1.0.1 CAST requires): |rounded value| > 448 and +-inf give
  * NaN. saturate == true: they give +-448. NaN always gives NaN.
  */
-uint8_t
-ref_fp32_to_fp8e4m3(float value, bool saturate);
+uint8_t ref_fp32_to_fp8e4m3(float value, bool saturate);
 
-float
-ref_fp8e5m2_to_fp32(uint8_t bits);
+float ref_fp8e5m2_to_fp32(uint8_t bits);
 
 /**
  * OCP OFP8 conversion to E5M2 (max finite 57344 = S.11110.11).
  * saturate == false: overflow gives +-inf, +-inf stays. saturate == true: both give +-57344.
  */
-uint8_t
-ref_fp32_to_fp8e5m2(float value, bool saturate);
+uint8_t ref_fp32_to_fp8e5m2(float value, bool saturate);
 
 /**
  * Encodes v (any double) in a float dtype other than FP64, with one rounding.
  * @param saturate  OCP OFP8 saturating mode; only meaningful for the fp8 types.
  */
-uint32_t
-ref_fp_encode(enum ref_dtype dtype, double v, bool saturate);
+uint32_t ref_fp_encode(enum ref_dtype dtype, double v, bool saturate);
 
 /** Exact value of a bit pattern of a float dtype other than FP64. */
-double
-ref_fp_decode(enum ref_dtype dtype, uint32_t bits);
+double ref_fp_decode(enum ref_dtype dtype, uint32_t bits);
 
 /** normal_min<T>, normal_max<T>, normal_frac<T> of numeric_accuracy_helpers.tosac. */
-double
-ref_dtype_normal_min(enum ref_dtype dtype);
+double ref_dtype_normal_min(enum ref_dtype dtype);
 
-double
-ref_dtype_normal_max(enum ref_dtype dtype);
+double ref_dtype_normal_max(enum ref_dtype dtype);
 
-int
-ref_dtype_normal_frac(enum ref_dtype dtype);
+int ref_dtype_normal_frac(enum ref_dtype dtype);
 
 /* ---------------------------------------------------------------------------------------------
  * Enumerated attribute values: the numbers TOSA.001000.1 uses (0 is valid for none of them).
@@ -291,13 +259,11 @@ enum tosa_ref_rounding {
  * MUL: i8 i8 i32, i16 i16 i32, i32 i32 i32, fp16, bf16, fp32. A float row's output may be FP64.
  */
 
-int
-tosa_ref_add(const struct ref_tensor *input1, const struct ref_tensor *input2,
-             struct ref_tensor *output);
+int tosa_ref_add(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                 struct ref_tensor *output);
 
-int
-tosa_ref_sub(const struct ref_tensor *input1, const struct ref_tensor *input2,
-             struct ref_tensor *output);
+int tosa_ref_sub(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                 struct ref_tensor *output);
 
 /**
  * MUL. @param shift  i8 tensor of shape [1] (a compile-time constant in TOSA).
@@ -305,9 +271,8 @@ tosa_ref_sub(const struct ref_tensor *input1, const struct ref_tensor *input2,
  * (int64 product + (1 << (shift - 1))) >> shift, which must fit i32 (REQUIRE); otherwise the low
  * 32 bits of the product (defined: no REQUIRE).
  */
-int
-tosa_ref_mul(const struct ref_tensor *input1, const struct ref_tensor *input2,
-             const struct ref_tensor *shift, struct ref_tensor *output);
+int tosa_ref_mul(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                 const struct ref_tensor *shift, struct ref_tensor *output);
 
 /* ---------------------------------------------------------------------------------------------
  * CLAMP (ref_elementwise.c). Rows: i8, i16, fp16, bf16, fp32 (input and output the same type).
@@ -324,9 +289,8 @@ struct tosa_ref_clamp_args {
    enum tosa_ref_nan_mode nan_mode;
 };
 
-int
-tosa_ref_clamp(const struct tosa_ref_clamp_args *args, const struct ref_tensor *input,
-               struct ref_tensor *output);
+int tosa_ref_clamp(const struct tosa_ref_clamp_args *args, const struct ref_tensor *input,
+                   struct ref_tensor *output);
 
 /* ---------------------------------------------------------------------------------------------
  * Data layout (ref_data.c). Rows: bool, i8, i16, i32, fp8e4m3, fp8e5m2, fp16, bf16, fp32.
@@ -334,18 +298,16 @@ tosa_ref_clamp(const struct tosa_ref_clamp_args *args, const struct ref_tensor *
  */
 
 /** RESHAPE: the output's shape is the `shape` operand; element counts must match (ERROR_IF). */
-int
-tosa_ref_reshape(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_reshape(const struct ref_tensor *input1, struct ref_tensor *output);
 
 struct tosa_ref_concat_args {
-   int32_t axis;     /* signed: TOSA 1.0.1 has ERROR_IF(axis < 0 || ...) */
-   bool level_none;  /* see "Levels" */
+   int32_t axis;    /* signed: TOSA 1.0.1 has ERROR_IF(axis < 0 || ...) */
+   bool level_none; /* see "Levels" */
 };
 
 /** CONCAT of `count` tensors (count == 0 is an ERROR_IF). */
-int
-tosa_ref_concat(const struct tosa_ref_concat_args *args, const struct ref_tensor *const *inputs,
-                uint32_t count, struct ref_tensor *output);
+int tosa_ref_concat(const struct tosa_ref_concat_args *args, const struct ref_tensor *const *inputs,
+                    uint32_t count, struct ref_tensor *output);
 
 /* ---------------------------------------------------------------------------------------------
  * MAX_POOL2D (ref_pool.c). input [N,IH,IW,C] -> output [N,OH,OW,C], same type.
@@ -353,16 +315,15 @@ tosa_ref_concat(const struct tosa_ref_concat_args *args, const struct ref_tensor
  */
 
 struct tosa_ref_max_pool2d_args {
-   int32_t kernel[2];   /* kernel_y, kernel_x */
-   int32_t stride[2];   /* stride_y, stride_x */
-   int32_t pad[4];      /* pad_top, pad_bottom, pad_left, pad_right */
+   int32_t kernel[2]; /* kernel_y, kernel_x */
+   int32_t stride[2]; /* stride_y, stride_x */
+   int32_t pad[4];    /* pad_top, pad_bottom, pad_left, pad_right */
    enum tosa_ref_nan_mode nan_mode;
    bool level_none;
 };
 
-int
-tosa_ref_max_pool2d(const struct tosa_ref_max_pool2d_args *args, const struct ref_tensor *input,
-                    struct ref_tensor *output);
+int tosa_ref_max_pool2d(const struct tosa_ref_max_pool2d_args *args, const struct ref_tensor *input,
+                        struct ref_tensor *output);
 
 /* ---------------------------------------------------------------------------------------------
  * Dot-product operators: CONV2D (ref_conv.c) and MATMUL (ref_matmul.c).
@@ -392,28 +353,26 @@ enum tosa_ref_dot_mode {
  * i16 x i8 row). Padding taps contribute 0: the zero point is not subtracted from them.
  */
 struct tosa_ref_conv2d_args {
-   int32_t pad[4];       /* pad_top, pad_bottom, pad_left, pad_right */
-   int32_t stride[2];    /* stride_y, stride_x */
-   int32_t dilation[2];  /* dilation_y, dilation_x */
+   int32_t pad[4];      /* pad_top, pad_bottom, pad_left, pad_right */
+   int32_t stride[2];   /* stride_y, stride_x */
+   int32_t dilation[2]; /* dilation_y, dilation_x */
    enum tosa_ref_acc_type acc_type;
-   bool local_bound;     /* only changes TOSA_REF_DOT_BOUND */
+   bool local_bound; /* only changes TOSA_REF_DOT_BOUND */
    enum tosa_ref_dot_mode mode;
    bool level_none;
 };
 
-int
-tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor *input,
-                const struct ref_tensor *weight, const struct ref_tensor *bias,
-                const struct ref_tensor *input_zp, const struct ref_tensor *weight_zp,
-                struct ref_tensor *output);
+int tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor *input,
+                    const struct ref_tensor *weight, const struct ref_tensor *bias,
+                    const struct ref_tensor *input_zp, const struct ref_tensor *weight_zp,
+                    struct ref_tensor *output);
 
 /**
  * OH and OW that CONV2D requires, after its ERROR_IFs on pad, stride and dilation;
  * TOSA_REF_ERROR when one of those fails, the division is not exact, or OH or OW is < 1.
  */
-int
-tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *args, int64_t ih, int64_t iw,
-                          int64_t kh, int64_t kw, int64_t *oh, int64_t *ow);
+int tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *args, int64_t ih, int64_t iw,
+                              int64_t kh, int64_t kw, int64_t *oh, int64_t *ow);
 
 /*
  * MATMUL rows (A, B, A_zp and B_zp, output); the accumulator is the output type:
@@ -427,10 +386,9 @@ struct tosa_ref_matmul_args {
    enum tosa_ref_dot_mode mode;
 };
 
-int
-tosa_ref_matmul(const struct tosa_ref_matmul_args *args, const struct ref_tensor *a,
-                const struct ref_tensor *b, const struct ref_tensor *a_zp,
-                const struct ref_tensor *b_zp, struct ref_tensor *output);
+int tosa_ref_matmul(const struct tosa_ref_matmul_args *args, const struct ref_tensor *a,
+                    const struct ref_tensor *b, const struct ref_tensor *a_zp,
+                    const struct ref_tensor *b_zp, struct ref_tensor *output);
 
 /* ---------------------------------------------------------------------------------------------
  * RESCALE (ref_rescale.c). Rows (input, output): every pair of i8, i16, i32 inputs with i8, i16,
@@ -455,11 +413,10 @@ struct tosa_ref_rescale_args {
    bool output_unsigned;
 };
 
-int
-tosa_ref_rescale(const struct tosa_ref_rescale_args *args, const struct ref_tensor *input,
-                 const struct ref_tensor *multiplier, const struct ref_tensor *shift,
-                 const struct ref_tensor *input_zp, const struct ref_tensor *output_zp,
-                 struct ref_tensor *output);
+int tosa_ref_rescale(const struct tosa_ref_rescale_args *args, const struct ref_tensor *input,
+                     const struct ref_tensor *multiplier, const struct ref_tensor *shift,
+                     const struct ref_tensor *input_zp, const struct ref_tensor *output_zp,
+                     struct ref_tensor *output);
 
 /**
  * apply_scale_32() of scale_helpers.tosac, bit-exact.
@@ -467,13 +424,11 @@ tosa_ref_rescale(const struct tosa_ref_rescale_args *args, const struct ref_tens
  *                    outside 2..62, value outside [-2^(shift-1), 2^(shift-1))); the result is
  *                    then computed anyway where it is defined and 0 where it is not.
  */
-int32_t
-tosa_ref_apply_scale_32(int32_t value, int32_t multiplier, int32_t shift, bool double_round,
-                        bool *require_ok);
+int32_t tosa_ref_apply_scale_32(int32_t value, int32_t multiplier, int32_t shift, bool double_round,
+                                bool *require_ok);
 
 /** apply_scale_16() of scale_helpers.tosac (value is an int48), bit-exact; as above. */
-int32_t
-tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift, bool *require_ok);
+int32_t tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift, bool *require_ok);
 
 /* ---------------------------------------------------------------------------------------------
  * Compliance: what a GPU result must meet (ref_compliance.c). Sources: TOSA 1.0.1
@@ -564,38 +519,35 @@ enum tosa_ref_tol_kind {
 
 struct tosa_ref_tolerance {
    enum tosa_ref_tol_kind kind;
-   double ulp;           /* TOSA_REF_TOL_ULP: num_ulp */
-   const char *source;   /* where TOSA 1.0.1 states it */
+   double ulp;         /* TOSA_REF_TOL_ULP: num_ulp */
+   const char *source; /* where TOSA 1.0.1 states it */
 };
 
 /**
  * The tolerance a GPU result of `op` with output type `out_type` must meet.
  * @param rounding  RESCALE's rounding_mode; ignored for other operators.
  */
-struct tosa_ref_tolerance
-tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_rounding rounding);
+struct tosa_ref_tolerance tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type,
+                                             enum tosa_ref_rounding rounding);
 
 /** tosa_reference_ulp<type>(ref_value): one ulp of `type` at ref_value (0 for 0, inf, NaN). */
-double
-tosa_ref_ulp(enum ref_dtype type, double ref_value);
+double tosa_ref_ulp(enum ref_dtype type, double ref_value);
 
 /** tosa_reference_check_fp_bnd<type>(): test_value is the implementation's value (exact). */
-bool
-tosa_ref_check_fp_bnd(enum ref_dtype type, double test_value, double ref_value, double err_bnd);
+bool tosa_ref_check_fp_bnd(enum ref_dtype type, double test_value, double ref_value,
+                           double err_bnd);
 
 /** tosa_reference_check_fp<type>(test_value, ref_value, num_ulp). */
-bool
-tosa_ref_check_fp(enum ref_dtype type, double test_value, double ref_value, double num_ulp);
+bool tosa_ref_check_fp(enum ref_dtype type, double test_value, double ref_value, double num_ulp);
 
 /** TOSA_REF_TOL_FP_EXACT for one element. */
-bool
-tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value);
+bool tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value);
 
 /* What the whole-tensor checks found. */
 struct tosa_ref_check_report {
    bool pass;
-   int64_t failures;        /* elements that failed */
-   int64_t first_failure;   /* offset of the first of them, or -1 */
+   int64_t failures;      /* elements that failed */
+   int64_t first_failure; /* offset of the first of them, or -1 */
 };
 
 /**
@@ -611,25 +563,24 @@ struct tosa_ref_check_report {
  * @return TOSA_REF_OK with the verdict in *report, or TOSA_REF_BAD_ARGUMENT (other kinds,
  *         mismatched shapes or types).
  */
-int
-tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
-                      const struct ref_tensor *ref, struct tosa_ref_check_report *report);
+int tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
+                          const struct ref_tensor *ref, struct tosa_ref_check_report *report);
 
 struct tosa_ref_dot_check {
-   enum ref_dtype out_type;   /* out_t of the row */
-   enum ref_dtype acc_type;   /* acc_t of the row (MATMUL: the output type) */
-   int64_t ks;                /* KS (Appendix A): CONV2D KH * KW * IC, MATMUL C */
-   bool has_bias;             /* adds 1 to ksb; see tosa_ref_check_dot_product() */
-   int test_set;              /* S of Appendix A (0..5), or -1: data not from a test set */
+   enum ref_dtype out_type; /* out_t of the row */
+   enum ref_dtype acc_type; /* acc_t of the row (MATMUL: the output type) */
+   int64_t ks;              /* KS (Appendix A): CONV2D KH * KW * IC, MATMUL C */
+   bool has_bias;           /* adds 1 to ksb; see tosa_ref_check_dot_product() */
+   int test_set;            /* S of Appendix A (0..5), or -1: data not from a test set */
 };
 
 struct tosa_ref_dot_report {
    bool pass;
-   int64_t first_failure;     /* offset of the first element failing on its own, or -1 */
+   int64_t first_failure; /* offset of the first element failing on its own, or -1 */
    int64_t ksb;
-   double abs_bound;          /* ABS_BOUND = 2 * ksb */
-   double variance_bound;     /* VARIANCE_ERROR_BOUND * T = 4 * 0.4 * ksb * T */
-   double max_abs_err;        /* largest |out_err| */
+   double abs_bound;      /* ABS_BOUND = 2 * ksb */
+   double variance_bound; /* VARIANCE_ERROR_BOUND * T = 4 * 0.4 * ksb * T */
+   double max_abs_err;    /* largest |out_err| */
    double err_sum;
    double err_sumsq;
 };
@@ -644,10 +595,9 @@ struct tosa_ref_dot_report {
  * @param bnd  TOSA_REF_DOT_BOUND in FP64; all the same shape.
  * @return TOSA_REF_OK (report->pass says the verdict) or TOSA_REF_BAD_ARGUMENT.
  */
-int
-tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct ref_tensor *imp,
-                           const struct ref_tensor *ref, const struct ref_tensor *bnd,
-                           struct tosa_ref_dot_report *report);
+int tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct ref_tensor *imp,
+                               const struct ref_tensor *ref, const struct ref_tensor *bnd,
+                               struct tosa_ref_dot_report *report);
 
 /**
  * RESCALE INEXACT_ROUND bounds (type_conversion.adoc): per element,
@@ -658,13 +608,13 @@ tosa_ref_check_dot_product(const struct tosa_ref_dot_check *check, const struct 
  * numbers, not bit patterns), so an unsigned output compares zero-extended.
  * Same validation and status as tosa_ref_rescale().
  */
-int
-tosa_ref_rescale_inexact_range(const struct tosa_ref_rescale_args *args,
-                               const struct ref_tensor *input,
-                               const struct ref_tensor *multiplier, const struct ref_tensor *shift,
-                               const struct ref_tensor *input_zp,
-                               const struct ref_tensor *output_zp, struct ref_tensor *lo,
-                               struct ref_tensor *hi);
+int tosa_ref_rescale_inexact_range(const struct tosa_ref_rescale_args *args,
+                                   const struct ref_tensor *input,
+                                   const struct ref_tensor *multiplier,
+                                   const struct ref_tensor *shift,
+                                   const struct ref_tensor *input_zp,
+                                   const struct ref_tensor *output_zp, struct ref_tensor *lo,
+                                   struct ref_tensor *hi);
 
 /**
  * TOSA_REF_TOL_RESCALE_RANGE over a whole output: lo[i] <= imp[i] <= hi[i] with lo and hi from
@@ -672,10 +622,9 @@ tosa_ref_rescale_inexact_range(const struct tosa_ref_rescale_args *args,
  * (zero-extended) when output_unsigned, else sign-extended.
  * @return TOSA_REF_OK with the verdict in *report, or TOSA_REF_BAD_ARGUMENT.
  */
-int
-tosa_ref_check_rescale_range(const struct ref_tensor *imp, bool output_unsigned,
-                             const struct ref_tensor *lo, const struct ref_tensor *hi,
-                             struct tosa_ref_check_report *report);
+int tosa_ref_check_rescale_range(const struct ref_tensor *imp, bool output_unsigned,
+                                 const struct ref_tensor *lo, const struct ref_tensor *hi,
+                                 struct tosa_ref_check_report *report);
 
 #ifdef __cplusplus
 }

@@ -27,15 +27,15 @@ lx_init(struct lx *x)
       return false;
 
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
    };
    VkPhysicalDeviceVulkan11Features f11 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-      .pNext = &f12,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+       .pNext = &f12,
    };
    VkPhysicalDeviceFeatures2 f2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-      .pNext = &f11,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+       .pNext = &f11,
    };
    vkGetPhysicalDeviceFeatures2(x->v.physical_device, &f2);
    if (!f12.bufferDeviceAddress || !f12.shaderInt8 || !f12.storageBuffer8BitAccess ||
@@ -43,30 +43,30 @@ lx_init(struct lx *x)
       return false;
    /* Keep only what the lowered shaders may use. */
    VkPhysicalDeviceVulkan12Features e12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .bufferDeviceAddress = VK_TRUE,
-      .shaderInt8 = VK_TRUE,
-      .shaderFloat16 = f12.shaderFloat16,
-      .storageBuffer8BitAccess = VK_TRUE,
-      .runtimeDescriptorArray = f12.runtimeDescriptorArray,
-      .shaderStorageBufferArrayNonUniformIndexing = f12.shaderStorageBufferArrayNonUniformIndexing,
-      .vulkanMemoryModel = f12.vulkanMemoryModel,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .bufferDeviceAddress = VK_TRUE,
+       .shaderInt8 = VK_TRUE,
+       .shaderFloat16 = f12.shaderFloat16,
+       .storageBuffer8BitAccess = VK_TRUE,
+       .runtimeDescriptorArray = f12.runtimeDescriptorArray,
+       .shaderStorageBufferArrayNonUniformIndexing = f12.shaderStorageBufferArrayNonUniformIndexing,
+       .vulkanMemoryModel = f12.vulkanMemoryModel,
    };
    VkPhysicalDeviceVulkan11Features e11 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-      .pNext = &e12,
-      .storageBuffer16BitAccess = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+       .pNext = &e12,
+       .storageBuffer16BitAccess = VK_TRUE,
    };
    VkPhysicalDeviceFeatures2 e2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-      .pNext = &e11,
-      .features = {.shaderInt16 = VK_TRUE,
-                   .shaderInt64 = VK_TRUE,
-                   .shaderFloat64 = f2.features.shaderFloat64,
-                   .shaderStorageBufferArrayDynamicIndexing =
-                       f2.features.shaderStorageBufferArrayDynamicIndexing,
-                   .shaderStorageImageWriteWithoutFormat =
-                       f2.features.shaderStorageImageWriteWithoutFormat},
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+       .pNext = &e11,
+       .features = {.shaderInt16 = VK_TRUE,
+                    .shaderInt64 = VK_TRUE,
+                    .shaderFloat64 = f2.features.shaderFloat64,
+                    .shaderStorageBufferArrayDynamicIndexing =
+                        f2.features.shaderStorageBufferArrayDynamicIndexing,
+                    .shaderStorageImageWriteWithoutFormat =
+                        f2.features.shaderStorageImageWriteWithoutFormat},
    };
    if (vku_create_device(&x->v, NULL, 0, &e2, &x->device) != VK_SUCCESS)
       return false;
@@ -87,9 +87,9 @@ lx_init(struct lx *x)
    vkGetDeviceQueue(x->device, x->family, 0, &x->queue);
    vkGetPhysicalDeviceMemoryProperties(x->v.physical_device, &x->mem);
    VkCommandPoolCreateInfo pci = {
-      .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-      .queueFamilyIndex = x->family,
+       .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+       .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+       .queueFamilyIndex = x->family,
    };
    return vkCreateCommandPool(x->device, &pci, NULL, &x->pool) == VK_SUCCESS;
 }
@@ -110,9 +110,9 @@ lx_buffer_create(struct lx *x, VkDeviceSize size, struct lx_buffer *b)
    memset(b, 0, sizeof(*b));
    b->size = size;
    VkBufferCreateInfo bci = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-      .size = size,
-      .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
+       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+       .size = size,
+       .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
    };
    if (vkCreateBuffer(x->device, &bci, NULL, &b->buffer) != VK_SUCCESS)
       return false;
@@ -125,22 +125,22 @@ lx_buffer_create(struct lx *x, VkDeviceSize size, struct lx_buffer *b)
       if ((req.memoryTypeBits & (1u << i)) && (x->mem.memoryTypes[i].propertyFlags & want) == want)
          type = i;
    VkMemoryAllocateFlagsInfo flags = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
-      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
    };
    VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-      .pNext = &flags,
-      .allocationSize = req.size,
-      .memoryTypeIndex = type,
+       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+       .pNext = &flags,
+       .allocationSize = req.size,
+       .memoryTypeIndex = type,
    };
    if (type == UINT32_MAX || vkAllocateMemory(x->device, &mai, NULL, &b->memory) != VK_SUCCESS ||
        vkBindBufferMemory(x->device, b->buffer, b->memory, 0) != VK_SUCCESS ||
        vkMapMemory(x->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map) != VK_SUCCESS)
       return false;
    VkBufferDeviceAddressInfo ai = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
-      .buffer = b->buffer,
+       .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+       .buffer = b->buffer,
    };
    b->address = vkGetBufferDeviceAddress(x->device, &ai);
    return true;
@@ -175,9 +175,9 @@ lx_tensor_create(struct lx *x, uint32_t rank, const uint32_t *dims, const uint32
       return false;
    memset(t->data.map, LX_GUARD_BYTE, t->bytes + LX_GUARD_BYTES);
    struct vmel_tensor_record rec = {
-      .address = {(uint32_t)t->data.address, (uint32_t)(t->data.address >> 32)},
-      .rank = rank,
-      .element_size = element_size,
+       .address = {(uint32_t)t->data.address, (uint32_t)(t->data.address >> 32)},
+       .rank = rank,
+       .element_size = element_size,
    };
    for (uint32_t i = 0; i < VMEL_TENSOR_MAX_RANK; i++) {
       rec.dims[i] = i < rank ? t->dims[i] : 1;
@@ -226,57 +226,57 @@ static bool
 build(struct lx *x, const struct lx_dispatch *d, struct lx_objects *o)
 {
    VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = d->spirv_count * 4,
-      .pCode = d->spirv,
+       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+       .codeSize = d->spirv_count * 4,
+       .pCode = d->spirv,
    };
    VkDescriptorSetLayoutBinding b[32];
    uint32_t total = 0;
    for (uint32_t i = 0; i < d->binding_count && i < 32; i++) {
-      b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                            d->bindings[i].count, VK_SHADER_STAGE_COMPUTE_BIT,
-                                            NULL};
+      b[i] =
+          (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, d->bindings[i].count,
+                                         VK_SHADER_STAGE_COMPUTE_BIT, NULL};
       total += d->bindings[i].count;
    }
    VkDescriptorSetLayoutCreateInfo dslci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = d->binding_count,
-      .pBindings = b,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+       .bindingCount = d->binding_count,
+       .pBindings = b,
    };
    if (vkCreateShaderModule(x->device, &smci, NULL, &o->module) != VK_SUCCESS ||
        vkCreateDescriptorSetLayout(x->device, &dslci, NULL, &o->set_layout) != VK_SUCCESS)
       return false;
    VkPipelineLayoutCreateInfo plci = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &o->set_layout,
+       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+       .setLayoutCount = 1,
+       .pSetLayouts = &o->set_layout,
    };
    if (vkCreatePipelineLayout(x->device, &plci, NULL, &o->layout) != VK_SUCCESS)
       return false;
    VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = o->module,
-                .pName = "main",
-                .pSpecializationInfo = d->specialization},
-      .layout = o->layout,
+       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                 .module = o->module,
+                 .pName = "main",
+                 .pSpecializationInfo = d->specialization},
+       .layout = o->layout,
    };
    if (vkCreateComputePipelines(x->device, VK_NULL_HANDLE, 1, &cpci, NULL, &o->pipeline) !=
        VK_SUCCESS)
       return false;
    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, total ? total : 1};
    VkDescriptorPoolCreateInfo dpci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .maxSets = 1,
-      .poolSizeCount = 1,
-      .pPoolSizes = &size,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+       .maxSets = 1,
+       .poolSizeCount = 1,
+       .pPoolSizes = &size,
    };
    VkCommandBufferAllocateInfo cbai = {
-      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-      .commandPool = x->pool,
-      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-      .commandBufferCount = 1,
+       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+       .commandPool = x->pool,
+       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+       .commandBufferCount = 1,
    };
    return vkCreateDescriptorPool(x->device, &dpci, NULL, &o->pool) == VK_SUCCESS &&
           vkAllocateCommandBuffers(x->device, &cbai, &o->cmd) == VK_SUCCESS;
@@ -286,10 +286,10 @@ static bool
 record_and_submit(struct lx *x, const struct lx_dispatch *d, struct lx_objects *o)
 {
    VkDescriptorSetAllocateInfo dsai = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-      .descriptorPool = o->pool,
-      .descriptorSetCount = 1,
-      .pSetLayouts = &o->set_layout,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+       .descriptorPool = o->pool,
+       .descriptorSetCount = 1,
+       .pSetLayouts = &o->set_layout,
    };
    VkDescriptorSet set;
    if (vkAllocateDescriptorSets(x->device, &dsai, &set) != VK_SUCCESS)
@@ -299,36 +299,35 @@ record_and_submit(struct lx *x, const struct lx_dispatch *d, struct lx_objects *
       for (uint32_t k = 0; k < d->bindings[i].count && k < 8; k++)
          infos[k] = (VkDescriptorBufferInfo){d->bindings[i].buffers[k]->buffer, 0, VK_WHOLE_SIZE};
       VkWriteDescriptorSet w = {
-         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-         .dstSet = set,
-         .dstBinding = i,
-         .descriptorCount = d->bindings[i].count,
-         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-         .pBufferInfo = infos,
+          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+          .dstSet = set,
+          .dstBinding = i,
+          .descriptorCount = d->bindings[i].count,
+          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+          .pBufferInfo = infos,
       };
       vkUpdateDescriptorSets(x->device, 1, &w, 0, NULL);
    }
    VkCommandBufferBeginInfo cbbi = {
-      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
    };
    vkBeginCommandBuffer(o->cmd, &cbbi);
    vkCmdBindPipeline(o->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, o->pipeline);
-   vkCmdBindDescriptorSets(o->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, o->layout, 0, 1, &set, 0,
-                           NULL);
+   vkCmdBindDescriptorSets(o->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, o->layout, 0, 1, &set, 0, NULL);
    vkCmdDispatch(o->cmd, d->groups[0], d->groups[1], d->groups[2]);
    VkMemoryBarrier mb = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-      .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+       .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+       .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
    };
-   vkCmdPipelineBarrier(o->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                        0, 1, &mb, 0, NULL, 0, NULL);
+   vkCmdPipelineBarrier(o->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                        1, &mb, 0, NULL, 0, NULL);
    vkEndCommandBuffer(o->cmd);
    VkSubmitInfo si = {
-      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-      .commandBufferCount = 1,
-      .pCommandBuffers = &o->cmd,
+       .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+       .commandBufferCount = 1,
+       .pCommandBuffers = &o->cmd,
    };
    return vkQueueSubmit(x->queue, 1, &si, VK_NULL_HANDLE) == VK_SUCCESS &&
           vkQueueWaitIdle(x->queue) == VK_SUCCESS;
@@ -374,8 +373,7 @@ lx_lower(const char *name, const char *text, size_t *count)
                   "%s: assembly failed: %s", name, err)) {
       uint32_t *lowered = NULL;
       VkResult r = tsr_lower_tensors(words, n, NULL, &lowered, count, err, sizeof(err));
-      if (ok(r == VK_SUCCESS, "%s: lowering failed: %s", name, err) &&
-          (out = malloc(*count * 4)))
+      if (ok(r == VK_SUCCESS, "%s: lowering failed: %s", name, err) && (out = malloc(*count * 4)))
          memcpy(out, lowered, *count * 4);
       tsr_lower_free(NULL, lowered);
    }

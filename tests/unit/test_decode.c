@@ -610,6 +610,7 @@ test_example(const char *name, const struct example_io *res, uint32_t res_count,
          n *= (uint64_t)consts[i].dims[d];
       uint32_t size = consts[i].format == VK_FORMAT_R8_SINT ? 1 : 4;
       data[i] = calloc(n, size);
+      ok(data[i] != NULL, "constant data allocated");
       for (uint64_t e = 0; data[i] && e < n; e++)
          memcpy(data[i] + e * size, &fill[i], size);
       ci[i] = (VkDataGraphPipelineConstantARM){VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_CONSTANT_ARM,
@@ -753,58 +754,110 @@ fuzz_rng(void)
    return fuzz_state;
 }
 
-/* One random corruption of a copy of words. */
+/* A random operand word (not an opcode/word-count word) of a random
+ * instruction, or 0 when the instruction stream is already broken. */
+static uint32_t
+operand_word(const uint32_t *w, size_t count)
+{
+   uint32_t target = fuzz_rng() % 64, picked = 0;
+   for (size_t off = 5, n = 0; off < count && (w[off] >> 16); off += w[off] >> 16, n++) {
+      uint32_t wc = w[off] >> 16;
+      if (wc > 1 && off + wc <= count)
+         picked = (uint32_t)off + 1 + fuzz_rng() % (wc - 1);
+      if (n >= target && picked)
+         break;
+   }
+   return picked;
+}
+
+/* One random corruption of a copy of words. Most keep the instruction
+ * stream intact, so that the corruption reaches the graph decoder. */
 static size_t
 corrupt(uint32_t *w, size_t count, uint32_t bound)
 {
    if (count <= 6)
       return count;
    uint32_t at = 5 + fuzz_rng() % (uint32_t)(count - 5);
-   switch (fuzz_rng() % 8) {
+   uint32_t operand = operand_word(w, count);
+   if (operand && fuzz_rng() % 4 != 0) {
+      switch (fuzz_rng() % 4) {
+      case 0:
+         w[operand] = fuzz_rng() % 16; /* small literals, enumerants, indices */
+         break;
+      case 1:
+         w[operand] = 1 + fuzz_rng() % (bound + 1); /* another id, or the bound */
+         break;
+      case 2:
+         w[operand] ^= 1u << (fuzz_rng() % 32);
+         break;
+      default:
+         w[operand] = fuzz_rng();
+         break;
+      }
+      return count;
+   }
+   switch (fuzz_rng() % 6) {
    case 0:
       w[at] = fuzz_rng();
       break;
    case 1:
       w[at] ^= 1u << (fuzz_rng() % 32);
       break;
-   case 2:
-      w[at] = fuzz_rng() % 16;
-      break;
-   case 3:
-      w[at] = 1 + fuzz_rng() % (bound + 2);
-      break;
-   case 4: /* an instruction's word count */
+   case 2: /* an instruction's word count */
       w[at] = (w[at] & 0xffffu) | (fuzz_rng() % 12) << 16;
       break;
-   case 5:
+   case 3:
       return 5 + fuzz_rng() % (uint32_t)(count - 5);
-   case 6: /* a header word */
+   case 4: /* a header word */
       w[fuzz_rng() % 5] = fuzz_rng() % 3 ? fuzz_rng() % 64 : fuzz_rng();
       break;
-   default: /* swap two words */
-   {
+   default: { /* swap two words */
       uint32_t other = 5 + fuzz_rng() % (uint32_t)(count - 5), t = w[at];
       w[at] = w[other];
       w[other] = t;
-   } break;
+      break;
+   }
    }
    return count;
 }
 
-static void
-test_fuzz(void)
+static const uint32_t fuzz_spec_value = 3;
+static const VkSpecializationMapEntry fuzz_spec_entry = {1, 0, 4};
+static const VkSpecializationInfo fuzz_spec = {1, &fuzz_spec_entry, 4, &fuzz_spec_value};
+
+/* Modules the fuzzer corrupts: the chain, and smaller ones exercising module
+ * constants, specialization, tensor arrays and non-semantic instructions. */
+static const struct dcase fuzz_constants = {
+    "fuzz constants", "t_i8_2x3", "t_i8_2x9",
+    "%row = OpConstantComposite %t_i8_3 %i8_1 %i8_2 %i8_m3\n"
+    "%m = OpConstantComposite %t_i8_2x3 %row %row\n"
+    "%rep = OpConstantCompositeReplicateEXT %t_i8_2x3 %i8_7\n",
+    "%r = OpExtInst %t_i8_2x9 %tosa CONCAT %i32_1 %in0 %m %rep\n"};
+static const struct dcase fuzz_spec_arrays = {
+    "fuzz specialization and arrays",
+    "a2_t_i32_4",
+    "t_i32_4",
+    "OpDecorate %sh SpecId 1\n%sh = OpSpecConstant %i8 0\n"
+    "%shift = OpSpecConstantComposite %t_i8_1 %sh\n%void = OpTypeVoid\n",
+    "%r = OpExtInst %t_i32_4 %tosa MUL %in0_0 %in0_1 %shift\n"
+    "%d = OpExtInst %void %dbg DebugGraph %graph %graph\n",
+    .header = "%dbg = OpExtInstImport \"NonSemantic.Graph.DebugInfo.1\"\n",
+    .spec = &fuzz_spec};
+static const struct dcase *const fuzz_bases[] = {&chain, &fuzz_constants, &fuzz_spec_arrays};
+
+/* Corrupts one base module `iterations` times; returns the number of failures. */
+static uint32_t
+fuzz_base(const struct dcase *base, uint32_t iterations, uint32_t *accepted, uint32_t *by_code)
 {
    struct built b;
-   if (!h_build(&chain, &b))
-      return;
+   uint32_t failures = 0;
+   if (!h_build(base, &b))
+      return 1;
    uint32_t *copy = malloc(b.word_count * sizeof(uint32_t));
    if (!copy) {
       h_free(&b);
-      return;
+      return !ok(0, "out of memory");
    }
-   const uint32_t iterations = 4000;
-   uint32_t accepted = 0, failures = 0;
-   uint32_t by_code[10] = {0};
    for (uint32_t i = 0; i < iterations; i++) {
       memcpy(copy, b.words, b.word_count * sizeof(uint32_t));
       size_t count = b.word_count;
@@ -820,26 +873,37 @@ test_fuzz(void)
       struct dg_diag diag;
       VkResult result = dg_graph_decode(&info, &alloc, &g, &diag);
       if (result == VK_SUCCESS) {
-         accepted++;
+         (*accepted)++;
          failures += !ok(g != NULL, "success without a graph");
       } else {
          failures +=
              !ok(g == NULL && diag.code != DG_OK && diag.message[0] && diag.offset < count &&
                      (result == VK_ERROR_UNKNOWN || result == VK_ERROR_VALIDATION_FAILED),
-                 "iteration %u: result %d, code %d, offset %u: %s", i, result, diag.code,
-                 diag.offset, diag.message);
+                 "%s, iteration %u: result %d, code %d, offset %u: %s", base->name, i, result,
+                 diag.code, diag.offset, diag.message);
          by_code[(diag.code / 100) % 10]++;
       }
       dg_graph_destroy(g);
       if (counter.live)
          failures += !ok(0, "iteration %u leaks %ld allocations", i, counter.live);
    }
-   printf("fuzz: %u corrupted modules, %u accepted; rejected by range 20xx %u, 21xx %u, 22xx %u, "
-          "23xx %u, 24xx %u\n",
-          iterations, accepted, by_code[0], by_code[1], by_code[2], by_code[3], by_code[4]);
-   ok(failures == 0, "%u fuzz failures", failures);
    free(copy);
    h_free(&b);
+   return failures;
+}
+
+static void
+test_fuzz(void)
+{
+   const uint32_t iterations = 2000;
+   uint32_t accepted = 0, failures = 0, by_code[10] = {0};
+   size_t bases = sizeof(fuzz_bases) / sizeof(fuzz_bases[0]);
+   for (size_t i = 0; i < bases; i++)
+      failures += fuzz_base(fuzz_bases[i], iterations, &accepted, by_code);
+   printf("fuzz: %zu corrupted modules, %u accepted; rejected by range 20xx %u, 21xx %u, "
+          "22xx %u, 23xx %u, 24xx %u\n",
+          bases * iterations, accepted, by_code[0], by_code[1], by_code[2], by_code[3], by_code[4]);
+   ok(failures == 0, "%u fuzz failures", failures);
 }
 
 TEST_MAIN_STATE;

@@ -110,25 +110,25 @@ static const char shader[] =
     "%ptr_in = OpTypePointer Input %v3uint\n"
     "%gid = OpVariable %ptr_in Input\n"
     /* Bindings, in this order: */
-    "%fin = OpVariable %P_f32 UniformConstant\n"  /* 0 */
-    "%bf = OpVariable %P_bf UniformConstant\n"    /* 1 */
-    "%e4 = OpVariable %P_e4 UniformConstant\n"    /* 2 */
-    "%e4s = OpVariable %P_e4 UniformConstant\n"   /* 3 */
-    "%e5 = OpVariable %P_e5 UniformConstant\n"    /* 4 */
-    "%e5s = OpVariable %P_e5 UniformConstant\n"   /* 5 */
-    "%din = OpVariable %P_f64 UniformConstant\n"  /* 6 */
-    "%e4d = OpVariable %P_e4 UniformConstant\n"   /* 7 */
-    "%bfd = OpVariable %P_bf UniformConstant\n"   /* 8 */
-    "%e4in = OpVariable %P_e4 UniformConstant\n"  /* 9 */
-    "%e4f = OpVariable %P_f32 UniformConstant\n"  /* 10 */
-    "%e5in = OpVariable %P_e5 UniformConstant\n"  /* 11 */
-    "%e5f = OpVariable %P_f32 UniformConstant\n"  /* 12 */
-    "%bfin = OpVariable %P_bf UniformConstant\n"  /* 13 */
-    "%bff = OpVariable %P_f32 UniformConstant\n"  /* 14 */
-    "%iin = OpVariable %P_i32 UniformConstant\n"  /* 15 */
-    "%e4i = OpVariable %P_e4 UniformConstant\n"   /* 16 */
-    "%bfi = OpVariable %P_bf UniformConstant\n"   /* 17 */
-    "%e5d = OpVariable %P_e5 UniformConstant\n"   /* 18 */
+    "%fin = OpVariable %P_f32 UniformConstant\n" /* 0 */
+    "%bf = OpVariable %P_bf UniformConstant\n"   /* 1 */
+    "%e4 = OpVariable %P_e4 UniformConstant\n"   /* 2 */
+    "%e4s = OpVariable %P_e4 UniformConstant\n"  /* 3 */
+    "%e5 = OpVariable %P_e5 UniformConstant\n"   /* 4 */
+    "%e5s = OpVariable %P_e5 UniformConstant\n"  /* 5 */
+    "%din = OpVariable %P_f64 UniformConstant\n" /* 6 */
+    "%e4d = OpVariable %P_e4 UniformConstant\n"  /* 7 */
+    "%bfd = OpVariable %P_bf UniformConstant\n"  /* 8 */
+    "%e4in = OpVariable %P_e4 UniformConstant\n" /* 9 */
+    "%e4f = OpVariable %P_f32 UniformConstant\n" /* 10 */
+    "%e5in = OpVariable %P_e5 UniformConstant\n" /* 11 */
+    "%e5f = OpVariable %P_f32 UniformConstant\n" /* 12 */
+    "%bfin = OpVariable %P_bf UniformConstant\n" /* 13 */
+    "%bff = OpVariable %P_f32 UniformConstant\n" /* 14 */
+    "%iin = OpVariable %P_i32 UniformConstant\n" /* 15 */
+    "%e4i = OpVariable %P_e4 UniformConstant\n"  /* 16 */
+    "%bfi = OpVariable %P_bf UniformConstant\n"  /* 17 */
+    "%e5d = OpVariable %P_e5 UniformConstant\n"  /* 18 */
     "%fn = OpTypeFunction %void\n"
     "%main = OpFunction %void None %fn\n"
     "%entry = OpLabel\n"
@@ -189,8 +189,28 @@ static const char shader[] =
     "OpReturn\n"
     "OpFunctionEnd\n";
 
-enum { FIN, BF, E4, E4S, E5, E5S, DIN, E4D, BFD, E4IN, E4F, E5IN, E5F, BFIN, BFF, IIN, E4I, BFI,
-       E5D, COUNT };
+enum {
+   FIN,
+   BF,
+   E4,
+   E4S,
+   E5,
+   E5S,
+   DIN,
+   E4D,
+   BFD,
+   E4IN,
+   E4F,
+   E5IN,
+   E5F,
+   BFIN,
+   BFF,
+   IIN,
+   E4I,
+   BFI,
+   E5D,
+   COUNT
+};
 static const uint32_t sizes[COUNT] = {4, 2, 1, 1, 1, 1, 8, 1, 2, 1, 4, 1, 4, 2, 4, 4, 1, 2, 1};
 
 /* ---- references -------------------------------------------------------------- */
@@ -314,9 +334,9 @@ fill_inputs(struct lx_tensor *t)
          n += 5;
       }
    }
-   const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, FLT_MAX, -FLT_MAX,
-                             FLT_MIN, 1e-40f, -1e-40f, 1e-10f, 1e10f, 3.3961776e38f,
-                             3.3961775e38f, 1.0f, -1.0f, 0.1f, 65504.0f};
+   const float specials[] = {0.0f,          -0.0f,         INFINITY, -INFINITY, NAN,    FLT_MAX,
+                             -FLT_MAX,      FLT_MIN,       1e-40f,   -1e-40f,   1e-10f, 1e10f,
+                             3.3961776e38f, 3.3961775e38f, 1.0f,     -1.0f,     0.1f,   65504.0f};
    for (size_t i = 0; i < sizeof(specials) / sizeof(specials[0]); i++) {
       fin[n] = specials[i];
       din[n++] = specials[i];
@@ -347,15 +367,15 @@ check_fp8(const struct lx_tensor *t, int out, const struct fp8 *f, bool saturate
    const uint8_t *got = t[out].data.map;
    unsigned bad = 0;
    for (uint32_t i = 0; i < N; i++) {
-      double x = from_f64 ? ((const double *)t[DIN].data.map)[i]
-                          : out == E4I ? (double)((const int32_t *)t[IIN].data.map)[i]
-                                       : (double)((const float *)t[FIN].data.map)[i];
+      double x = from_f64     ? ((const double *)t[DIN].data.map)[i]
+                 : out == E4I ? (double)((const int32_t *)t[IIN].data.map)[i]
+                              : (double)((const float *)t[FIN].data.map)[i];
       bool nan;
       uint8_t want = fp8_encode(f, x, saturate, &nan);
       bool ok_value = nan ? isnan(fp8_decode(f, got[i])) : got[i] == want;
       if (!ok_value && bad++ < 5)
-         fprintf(stderr, "  binding %d element %u: %.17g -> 0x%02x, expected 0x%02x%s\n", out, i,
-                 x, got[i], want, nan ? " (NaN)" : "");
+         fprintf(stderr, "  binding %d element %u: %.17g -> 0x%02x, expected 0x%02x%s\n", out, i, x,
+                 got[i], want, nan ? " (NaN)" : "");
    }
    return bad;
 }

@@ -353,8 +353,8 @@ k_low_bits(uint32_t i)
 
 /* A rank-1 float tensor of n elements in src; dst checked against expect(i). */
 static void
-test_float_case(const char *name, uint32_t n, const float *in, float (*expect)(uint32_t i,
-                                                                           const float *in))
+test_float_case(const char *name, uint32_t n, const float *in,
+                float (*expect)(uint32_t i, const float *in))
 {
    test_set_context(name);
    uint32_t dims[1] = {n};

@@ -71,8 +71,8 @@ test_memoized_types(void)
    uint32_t p = spirv_get_type_pointer(&b, SpvStorageClassStorageBuffer, u32);
    ok(p == spirv_get_type_pointer(&b, SpvStorageClassStorageBuffer, u32), "pointers memoized");
    uint32_t members[2] = {u32, u32};
-   ok(spirv_build_type_struct(&b, members, 2, NULL) != spirv_build_type_struct(&b, members, 2,
-                                                                               NULL),
+   ok(spirv_build_type_struct(&b, members, 2, NULL) !=
+          spirv_build_type_struct(&b, members, 2, NULL),
       "structs are never shared");
    ok(spirv_get_const_bool(&b, true) != spirv_get_const_bool(&b, false), "true != false");
    uint32_t ids[2] = {six, six};
@@ -138,8 +138,8 @@ drop_undef(struct spirv_builder *b, const uint32_t *inst, void *data, bool *keep
       *keep = false;
    if ((inst[0] & 0xffffu) == SpvOpReturn) {
       uint32_t one = spirv_get_const_u32(b, 1);
-      spirv_build_op_tr(b, SPIRV_SECTION_FUNCTION, SpvOpCopyObject, spirv_get_type_int(b, 32, false),
-                        0, &one, 1);
+      spirv_build_op_tr(b, SPIRV_SECTION_FUNCTION, SpvOpCopyObject,
+                        spirv_get_type_int(b, 32, false), 0, &one, 1);
    }
    return VK_SUCCESS;
 }
@@ -190,8 +190,8 @@ test_copy_rewrite_replace(void)
    ok(!contains(text, "OpUndef"), "dropped instruction gone");
    ok(contains(text, "OpCopyObject %7 %"), "instruction emitted during the walk");
    const char *label = strstr(text ? text : "", "%13 = OpLabel");
-   ok(label && contains(label, "OpVariable") && strstr(label, "OpVariable") <
-                                                     strstr(label, "OpReturn"),
+   ok(label && contains(label, "OpVariable") &&
+          strstr(label, "OpVariable") < strstr(label, "OpReturn"),
       "inserted variable after the first label");
 
    /* Sorting: ushort, declared after the array in the input, now precedes it. */

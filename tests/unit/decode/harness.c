@@ -501,8 +501,12 @@ add_graph_constants(const struct dcase *c, struct built *b)
       uint64_t elements = 1;
       for (uint32_t i = 0; i < t.rank; i++)
          elements *= (uint64_t)t.dim[i];
-      /* Twice the packed size, so that padded strides (M_GC_STRIDED) fit. */
-      uint8_t *data = calloc(2 * elements * t.type->size + 16, 1);
+      uint8_t *data = calloc(elements * t.type->size + 16, 1);
+      if (!data) {
+         ok(0, "out of memory");
+         b->const_count--;
+         return;
+      }
       uint64_t v = fill_value(c->fill, id);
       for (uint64_t e = 0; e < elements; e++)
          for (uint32_t byte = 0; byte < t.type->size; byte++)
@@ -517,7 +521,7 @@ add_graph_constants(const struct dcase *c, struct built *b)
    }
 }
 
-/* Re-lays the first constant out with each outer stride doubled. */
+/* Re-lays the first constant out with a gap after each row of each outer dimension. */
 static void
 stride_first_constant(struct built *b)
 {
@@ -535,7 +539,11 @@ stride_first_constant(struct built *b)
    for (uint32_t i = 0; i < rank; i++)
       elements *= (uint64_t)d->pDimensions[i];
    uint8_t *packed = b->const_data[0];
-   uint8_t *strided = calloc(2 * elements * size + 16, 1);
+   uint8_t *strided = calloc((size_t)(st[0] * d->pDimensions[0]) + 16, 1);
+   if (!strided) {
+      ok(0, "out of memory");
+      return;
+   }
    uint64_t idx[8] = {0};
    for (uint64_t e = 0; e < elements; e++) {
       uint64_t off = 0;
