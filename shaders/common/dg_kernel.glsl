@@ -213,7 +213,7 @@ dg_load_i48(uvec2 address)
 void
 dg_store_i48(uvec2 address, int64_t value)
 {
-   int64_t v = value;
+   int64_t v = (value << 16) >> 16;
    dg_ref64(address).value = uvec2(uint(v), uint(v >> 32));
 }
 
