@@ -1541,7 +1541,8 @@ host_concat(struct ref_tensor *const *in, unsigned count, uint32_t axis, struct 
       ref_tensor_index(out, i, index);
       for (unsigned t = 0; t < count; t++) {
          if (index[axis] < in[t]->shape[axis]) {
-            ref_tensor_set_bits(out, i, ref_tensor_get_bits(in[t], ref_tensor_offset(in[t], index)));
+            int64_t from = ref_tensor_offset(in[t], index);
+            ref_tensor_set_bits(out, i, ref_tensor_get_bits(in[t], from));
             break;
          }
          index[axis] -= in[t]->shape[axis];
@@ -1570,9 +1571,9 @@ concat_case(enum ref_dtype dtype, uint32_t rank, const int64_t *base, uint32_t a
    shape[axis] = total;
    struct ref_tensor *ref = tensor(dtype, rank, shape);
    struct tosa_ref_concat_args ra = {.axis = (int32_t)axis};
+   const struct ref_tensor *const *inputs = (const struct ref_tensor *const *)in;
    if (dtype == REF_DTYPE_I48 ? host_concat(in, 3, axis, ref)
-                              : ref_ok(what, tosa_ref_concat(&ra, (const struct ref_tensor *const *)in,
-                                                             3, ref))) {
+                              : ref_ok(what, tosa_ref_concat(&ra, inputs, 3, ref))) {
       arena_used = 0;
       struct gtensor g[2];
       gtensor_place(&g[1], ref, 1); /* the output: its data is not uploaded */

@@ -161,9 +161,44 @@ bound_abs(double v, double normal_min)
    return fabs(v) > normal_min ? fabs(v) : normal_min;
 }
 
+/* The sizes the dot products need; N, OH, OW and OC come from the output index. */
 struct conv_geom {
-   int64_t n, ih, iw, ic, oc, kh, kw, oh, ow, bc;
+   int64_t ih, iw, ic, kh, kw, bc;
 };
+
+/*
+ * One output element [n, oy, ox, oc] is a dot product over the taps k = (ky * KW + kx) * IC + ic,
+ * k < KS = KH * KW * IC, in CONV2D.tosac's loop order; the weight of tap k is weight[oc * KS + k]
+ * ([OC,KH,KW,IC] packed). conv_tap() gives the input offset of tap k, or -1 in the padding.
+ */
+struct conv_point {
+   int64_t n, iy, ix, oc;
+};
+
+static struct conv_point
+conv_point(const struct tosa_ref_conv2d_args *a, const struct ref_tensor *out, int64_t o)
+{
+   int64_t index[4];
+   ref_tensor_index(out, o, index);
+   return (struct conv_point){
+       .n = index[0],
+       .iy = index[1] * a->stride[0] - a->pad[0],
+       .ix = index[2] * a->stride[1] - a->pad[2],
+       .oc = index[3],
+   };
+}
+
+static int64_t
+conv_tap(const struct tosa_ref_conv2d_args *a, const struct conv_geom *g,
+         const struct conv_point *p, int64_t k)
+{
+   int64_t ic = k % g->ic, kx = k / g->ic % g->kw, ky = k / (g->ic * g->kw);
+   int64_t y = p->iy + ky * a->dilation[0];
+   int64_t x = p->ix + kx * a->dilation[1];
+   if (y < 0 || y >= g->ih || x < 0 || x >= g->iw)
+      return -1;
+   return ((p->n * g->ih + y) * g->iw + x) * g->ic + ic;
+}
 
 static bool
 conv_int(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
@@ -171,37 +206,25 @@ conv_int(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
          const struct ref_tensor *b, int64_t izp, int64_t wzp, struct ref_tensor *out)
 {
    unsigned acc_bits = row->acc == TOSA_REF_ACC_INT48 ? 48 : 32;
+   int64_t ks = g->kh * g->kw * g->ic;
    bool ok = true;
-   for (int64_t n = 0; n < g->n; n++)
-      for (int64_t oy = 0; oy < g->oh; oy++)
-         for (int64_t ox = 0; ox < g->ow; ox++)
-            for (int64_t oc = 0; oc < g->oc; oc++) {
-               int64_t acc = 0;
-               int64_t iy = oy * a->stride[0] - a->pad[0];
-               int64_t ix = ox * a->stride[1] - a->pad[2];
-               for (int64_t ky = 0; ky < g->kh; ky++)
-                  for (int64_t kx = 0; kx < g->kw; kx++)
-                     for (int64_t ic = 0; ic < g->ic; ic++) {
-                        int64_t y = iy + ky * a->dilation[0];
-                        int64_t x = ix + kx * a->dilation[1];
-                        if (y < 0 || y >= g->ih || x < 0 || x >= g->iw)
-                           continue; /* value 0; tosa_extra_multiplies adds nothing to an integer
-                                        sum */
-                        int64_t value =
-                            ref_tensor_get_int(in, ((n * g->ih + y) * g->iw + x) * g->ic + ic);
-                        value = ref_sub_s(value, izp, acc_bits, &ok);
-                        int64_t weight_el =
-                            ref_tensor_get_int(w, ((oc * g->kh + ky) * g->kw + kx) * g->ic + ic);
-                        weight_el = ref_sub_s(weight_el, wzp, acc_bits, &ok);
-                        /* apply_mul_s<acc_t>: static_cast of the int64 product (no REQUIRE). */
-                        int64_t product = ref_wrap_signed(value * weight_el, acc_bits);
-                        acc = ref_add_s(acc, product, acc_bits, &ok);
-                     }
-               /* out_t is acc_t for the integer rows: the cast changes nothing. */
-               int64_t bias = ref_tensor_get_int(b, g->bc == 1 ? 0 : oc);
-               int64_t result = ref_add_s(acc, bias, acc_bits, &ok);
-               ref_tensor_set_int(out, ((n * g->oh + oy) * g->ow + ox) * g->oc + oc, result);
-            }
+   for (int64_t o = 0; o < out->count; o++) {
+      struct conv_point p = conv_point(a, out, o);
+      int64_t acc = 0;
+      for (int64_t k = 0; k < ks; k++) {
+         int64_t at = conv_tap(a, g, &p, k);
+         if (at < 0)
+            continue; /* value 0: tosa_extra_multiplies adds nothing to an integer sum */
+         int64_t value = ref_sub_s(ref_tensor_get_int(in, at), izp, acc_bits, &ok);
+         int64_t weight_el = ref_sub_s(ref_tensor_get_int(w, p.oc * ks + k), wzp, acc_bits, &ok);
+         /* apply_mul_s<acc_t>: static_cast of the int64 product (no REQUIRE). */
+         int64_t product = ref_wrap_signed(value * weight_el, acc_bits);
+         acc = ref_add_s(acc, product, acc_bits, &ok);
+      }
+      /* out_t is acc_t for the integer rows: the cast changes nothing. */
+      int64_t bias = ref_tensor_get_int(b, g->bc == 1 ? 0 : p.oc);
+      ref_tensor_set_int(out, o, ref_add_s(acc, bias, acc_bits, &ok));
+   }
    return ok;
 }
 
@@ -221,41 +244,32 @@ conv_float(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
                                   TOSA_REF_NAN_PROPAGATE);
    }
 
-   for (int64_t n = 0; n < g->n; n++)
-      for (int64_t oy = 0; oy < g->oh; oy++)
-         for (int64_t ox = 0; ox < g->ow; ox++)
-            for (int64_t oc = 0; oc < g->oc; oc++) {
-               double acc = 0.0;
-               int64_t iy = oy * a->stride[0] - a->pad[0];
-               int64_t ix = ox * a->stride[1] - a->pad[2];
-               for (int64_t ky = 0; ky < g->kh; ky++)
-                  for (int64_t kx = 0; kx < g->kw; kx++)
-                     for (int64_t ic = 0; ic < g->ic; ic++) {
-                        int64_t y = iy + ky * a->dilation[0];
-                        int64_t x = ix + kx * a->dilation[1];
-                        bool inside = y >= 0 && y < g->ih && x >= 0 && x < g->iw;
-                        /* tosa_extra_multiplies: false for the result, true for the bound. */
-                        if (!inside && !bound)
-                           continue;
-                        double value = 0.0;
-                        if (inside) {
-                           value =
-                               ref_tensor_get_fp(in, ((n * g->ih + y) * g->iw + x) * g->ic + ic);
-                           if (bound)
-                              value = a->local_bound ? bound_abs(value, nmin) : input_max;
-                           else
-                              value = value - izp;
-                        }
-                        double weight_el =
-                            ref_tensor_get_fp(w, ((oc * g->kh + ky) * g->kw + kx) * g->ic + ic);
-                        weight_el = bound ? bound_abs(weight_el, nmin) : weight_el - wzp;
-                        acc = acc + value * weight_el;
-                     }
-               double bias = ref_tensor_get_fp(b, g->bc == 1 ? 0 : oc);
-               if (bound)
-                  bias = bound_abs(bias, nmin);
-               ref_tensor_set_fp(out, ((n * g->oh + oy) * g->ow + ox) * g->oc + oc, acc + bias);
-            }
+   int64_t ks = g->kh * g->kw * g->ic;
+   for (int64_t o = 0; o < out->count; o++) {
+      struct conv_point p = conv_point(a, out, o);
+      double acc = 0.0;
+      for (int64_t k = 0; k < ks; k++) {
+         int64_t at = conv_tap(a, g, &p, k);
+         /* tosa_extra_multiplies: false for the result, true for the bound. */
+         if (at < 0 && !bound)
+            continue;
+         double value = 0.0;
+         if (at >= 0) {
+            value = ref_tensor_get_fp(in, at);
+            if (bound)
+               value = a->local_bound ? bound_abs(value, nmin) : input_max;
+            else
+               value = value - izp;
+         }
+         double weight_el = ref_tensor_get_fp(w, p.oc * ks + k);
+         weight_el = bound ? bound_abs(weight_el, nmin) : weight_el - wzp;
+         acc = acc + value * weight_el;
+      }
+      double bias = ref_tensor_get_fp(b, g->bc == 1 ? 0 : p.oc);
+      if (bound)
+         bias = bound_abs(bias, nmin);
+      ref_tensor_set_fp(out, o, acc + bias);
+   }
 }
 
 int
@@ -292,15 +306,11 @@ tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor
    st = check_conv_level(args, weight);
 
    struct conv_geom g = {
-       .n = input->shape[0],
        .ih = input->shape[1],
        .iw = input->shape[2],
        .ic = input->shape[3],
-       .oc = weight->shape[0],
        .kh = weight->shape[1],
        .kw = weight->shape[2],
-       .oh = output->shape[1],
-       .ow = output->shape[2],
        .bc = bias->shape[0],
    };
    if (ref_dtype_is_float(row->in)) {

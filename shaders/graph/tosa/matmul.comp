@@ -59,13 +59,16 @@ main()
    uvec2 b_col = dg_address(b_r, n * b_r.strides[0] + w * b_r.strides[2]);
    acc_t acc = acc_t(0);
    for (uint c = 0u; c < c_count; c++) {
-      dg_atype(DG_IN_DTYPE) value1 = dg_load(DG_IN_DTYPE, vmel_address_add(a_row, c * a_r.strides[2]));
-      dg_atype(DG_IN_DTYPE) value2 = dg_load(DG_IN_DTYPE, vmel_address_add(b_col, c * b_r.strides[1]));
+      dg_atype(DG_IN_DTYPE) value1 =
+         dg_load(DG_IN_DTYPE, vmel_address_add(a_row, c * a_r.strides[2]));
+      dg_atype(DG_IN_DTYPE) value2 =
+         dg_load(DG_IN_DTYPE, vmel_address_add(b_col, c * b_r.strides[1]));
 #if DG_DTYPE_IS_FLOAT(DG_OUT_DTYPE)
       acc += acc_t(value1) * acc_t(value2);
 #else
       acc += acc_t(value1 - a_zp) * acc_t(value2 - b_zp);
 #endif
    }
-   dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, n, h, w)), dg_atype(DG_OUT_DTYPE)(acc));
+   dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, n, h, w)),
+            dg_atype(DG_OUT_DTYPE)(acc));
 }
