@@ -38,6 +38,8 @@
  *    vmel_work_index() over the 2D grid of 1D workgroups;
  *  - TOSA helpers shared by several kernels: NaN-mode max/min (apply_max_s and
  *    apply_min_s of TOSA 1.0.1 arithmetic_helpers.tosac).
+ * It includes kernel_abi/tosa_args.h: the enumerants (DG_NAN_*, DG_ROUND_*),
+ * each kernel's tensor indices and its attribute list (DG_DECLARE_ARGS).
  *
  * Device-feature macros a variant may define:
  *    DG_NATIVE_FP16  fp16 accumulators compute in float16_t (shaderFloat16);

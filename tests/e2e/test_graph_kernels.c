@@ -168,6 +168,9 @@ init_device(void)
       return false;
    }
    have_fp16arith = q12.shaderFloat16;
+   VkPhysicalDeviceProperties props;
+   vkGetPhysicalDeviceProperties(v.physical_device, &props);
+   printf("device: %s (shaderFloat16 %s)\n", props.deviceName, have_fp16arith ? "yes" : "no");
 
    VkPhysicalDeviceVulkan12Features f12 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
