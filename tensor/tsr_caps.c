@@ -9,6 +9,8 @@
  */
 #include "tsr_private.h"
 
+#include "vmel_formats.h"
+
 #include <stdio.h>
 
 static uint64_t
@@ -116,40 +118,12 @@ tsr_format_is_arm(VkFormat format)
           format == VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E5M2_ARM;
 }
 
-unsigned
-tsr_format_element_size(VkFormat format)
-{
-   switch ((int)format) {
-   case VK_FORMAT_R8_BOOL_ARM:
-   case VK_FORMAT_R8_UINT:
-   case VK_FORMAT_R8_SINT:
-   case VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E4M3_ARM:
-   case VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E5M2_ARM:
-      return 1;
-   case VK_FORMAT_R16_UINT:
-   case VK_FORMAT_R16_SINT:
-   case VK_FORMAT_R16_SFLOAT:
-   case VK_FORMAT_R16_SFLOAT_FPENCODING_BFLOAT16_ARM:
-      return 2;
-   case VK_FORMAT_R32_UINT:
-   case VK_FORMAT_R32_SINT:
-   case VK_FORMAT_R32_SFLOAT:
-      return 4;
-   case VK_FORMAT_R64_UINT:
-   case VK_FORMAT_R64_SINT:
-   case VK_FORMAT_R64_SFLOAT:
-      return 8;
-   default:
-      return 0;
-   }
-}
-
 /* Whether lowered shaders can load and store this element type here. */
 static bool
 shader_can_access(const struct tsr_caps *caps, VkFormat format)
 {
    const struct lyr_feature_request *f = &caps->device_features;
-   switch (tsr_format_element_size(format)) {
+   switch (vmel_tensor_format_size(format)) {
    case 1:
       return f->storage_buffer_8bit_access;
    case 2:
@@ -167,7 +141,7 @@ VkFormatFeatureFlags2
 tsr_format_features(struct lyr_instance *instance, VkPhysicalDevice physical_device,
                     const struct tsr_caps *caps, VkFormat format, bool optimal)
 {
-   if (!caps->can_emulate || tsr_format_element_size(format) == 0)
+   if (!caps->can_emulate || vmel_tensor_format_size(format) == 0)
       return 0;
    /* Copies move bytes, so every element type can be transferred. */
    VkFormatFeatureFlags2 features =

@@ -17,6 +17,7 @@
 #include <assert.h>
 
 #include "kernel_abi/tensor_record.h"
+#include "vmel_formats.h"
 
 #define TSR_LAYER_NAME "VK_LAYER_ML_Tensor_Emulation"
 #define TSR_MAX_RANK 6
@@ -148,8 +149,6 @@ tsr_device_get(const void *dispatchable)
    return (struct tsr_device *)lyr_device_get(dispatchable);
 }
 
-/** Element size in bytes of a format tensors can hold, or 0. */
-unsigned tsr_format_element_size(VkFormat format);
 
 /* ---- per-area setup and hooks ----------------------------------------- */
 

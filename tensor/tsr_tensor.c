@@ -30,7 +30,7 @@ tensor_layout_init(struct tsr_device *device, const VkTensorDescriptionARM *d,
       return lyr_error(TSR_INVALID, "vkCreateTensorARM: pDimensions is NULL");
    if (d->tiling != VK_TENSOR_TILING_LINEAR_ARM && d->tiling != VK_TENSOR_TILING_OPTIMAL_ARM)
       return lyr_error(TSR_INVALID, "vkCreateTensorARM: tiling %d is not supported", d->tiling);
-   t->element_size = tsr_format_element_size(d->format);
+   t->element_size = vmel_tensor_format_size(d->format);
    if (!t->element_size)
       return lyr_error(TSR_INVALID, "vkCreateTensorARM: format %d cannot be a tensor format",
                        d->format);
@@ -343,7 +343,7 @@ tsr_GetPhysicalDeviceExternalTensorPropertiesARM(
    };
    VkExternalBufferProperties props = {.sType = VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES};
    instance->next.GetPhysicalDeviceExternalBufferProperties(physicalDevice, &info, &props);
-   if (!caps.can_emulate || !d || tsr_format_element_size(d->format) == 0)
+   if (!caps.can_emulate || !d || vmel_tensor_format_size(d->format) == 0)
       props.externalMemoryProperties = (VkExternalMemoryProperties){0};
    pExternalTensorProperties->externalMemoryProperties = props.externalMemoryProperties;
 }

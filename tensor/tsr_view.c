@@ -205,7 +205,7 @@ tsr_CreateTensorViewARM(VkDevice _device, const VkTensorViewCreateInfoARM *pCrea
                        "vkCreateTensorViewARM: the tensor must be bound to memory");
    /* VkTensorViewCreateInfoARM: the view format has the tensor's element size
     * (and equals the tensor's format unless it was created MUTABLE_FORMAT). */
-   if (tsr_format_element_size(pCreateInfo->format) != t->element_size)
+   if (vmel_tensor_format_size(pCreateInfo->format) != t->element_size)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateTensorViewARM: format %d is not compatible with the tensor's "
                        "format %d",

@@ -8,6 +8,8 @@
  */
 #include "graph_run.h"
 
+#include "vmel_formats.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,29 +62,7 @@ load_fns(VkDevice device, struct fns *f)
 uint32_t
 graph_format_size(VkFormat format)
 {
-   switch ((int)format) {
-   case VK_FORMAT_R8_BOOL_ARM:
-   case VK_FORMAT_R8_UINT:
-   case VK_FORMAT_R8_SINT:
-   case VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E4M3_ARM:
-   case VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E5M2_ARM:
-      return 1;
-   case VK_FORMAT_R16_UINT:
-   case VK_FORMAT_R16_SINT:
-   case VK_FORMAT_R16_SFLOAT:
-   case VK_FORMAT_R16_SFLOAT_FPENCODING_BFLOAT16_ARM:
-      return 2;
-   case VK_FORMAT_R32_UINT:
-   case VK_FORMAT_R32_SINT:
-   case VK_FORMAT_R32_SFLOAT:
-      return 4;
-   case VK_FORMAT_R64_UINT:
-   case VK_FORMAT_R64_SINT:
-   case VK_FORMAT_R64_SFLOAT:
-      return 8;
-   default:
-      return 0;
-   }
+   return vmel_tensor_format_size(format);
 }
 
 uint64_t
