@@ -12,6 +12,7 @@
 #include "dg_runtime.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const dg_strip_names[] = {
    VK_ARM_DATA_GRAPH_EXTENSION_NAME,
@@ -75,6 +76,11 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
    tf->pNext = NULL;
    tf->tensors = VK_TRUE;
    tf->shaderTensorAccess = VK_TRUE;
+   /* Update-after-bind of graph resources rides on tensor descriptors. */
+   const VkPhysicalDeviceDataGraphFeaturesARM *dgf =
+      lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
+   if (dgf && dgf->dataGraphUpdateAfterBind)
+      tf->descriptorBindingStorageTensorUpdateAfterBind = VK_TRUE;
    lyr_chain_append(&copy->info, tf);
 
    uint32_t n = copy->info.enabledExtensionCount;
@@ -131,8 +137,8 @@ emulation_init(struct dg_device *device)
     * tests can force dispatch splitting on small tensors. */
    uint32_t max = env_u32("VMEL_GRAPH_MAX_GROUPS", props.limits.maxComputeWorkGroupCount[0]);
    device->max_groups[0] = max;
-   device->max_groups[1] =
-      max < props.limits.maxComputeWorkGroupCount[1] ? max : props.limits.maxComputeWorkGroupCount[1];
+   uint32_t max_y = props.limits.maxComputeWorkGroupCount[1];
+   device->max_groups[1] = max < max_y ? max : max_y;
    enum dg_planner planner;
    const char *name = getenv(DG_PLANNER_ENV);
    if (!dg_planner_from_name(name, &planner))
@@ -148,6 +154,26 @@ emulation_init(struct dg_device *device)
    instance->next.GetPhysicalDeviceFeatures2(device->base.physical_device, &f2);
    device->fp16_arith = f12.shaderFloat16;
 
+   /* VMEL_GRAPH_PROFILING=1: per-stage timestamps (dg_profile.c), on queue
+    * families that have them. */
+   const char *profiling = getenv("VMEL_GRAPH_PROFILING");
+   device->profiling = profiling && strcmp(profiling, "0") != 0 && *profiling;
+   device->timestamp_period = props.limits.timestampPeriod;
+   VkQueueFamilyProperties families[32];
+   uint32_t family_count = 0;
+   instance->next.GetPhysicalDeviceQueueFamilyProperties(device->base.physical_device,
+                                                         &family_count, NULL);
+   if (family_count > LYR_ARRAY_SIZE(families))
+      family_count = LYR_ARRAY_SIZE(families);
+   instance->next.GetPhysicalDeviceQueueFamilyProperties(device->base.physical_device,
+                                                         &family_count, families);
+   for (uint32_t i = 0; i < family_count; i++)
+      device->timestamp_bits[i] = families[i].timestampValidBits;
+   pthread_mutex_init(&device->profile_lock, NULL);
+   device->profiled_sessions = NULL;
+   if (device->profiling)
+      lyr_logi("VMEL_GRAPH_PROFILING: data-graph dispatches record per-stage timestamps");
+
    dg_shader_init(device);
    dg_layout_init(device);
    lyr_map_init(&device->pipelines);
@@ -156,6 +182,7 @@ emulation_init(struct dg_device *device)
       lyr_map_finish(&device->pipelines);
       dg_layout_finish(device);
       dg_shader_finish(device);
+      pthread_mutex_destroy(&device->profile_lock);
    }
    return result;
 }
@@ -168,6 +195,7 @@ emulation_finish(struct dg_device *device)
    lyr_map_finish(&device->pipelines);
    dg_layout_finish(device);
    dg_shader_finish(device);
+   pthread_mutex_destroy(&device->profile_lock);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

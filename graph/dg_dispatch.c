@@ -9,16 +9,37 @@
  * the session's internal set at the compute bind point with the kernels'
  * layout, records every stage (barriers only where the session's plan says),
  * then puts the application's compute state back (lyr_cmd.c). Nothing is
- * allocated here once a command buffer has been used. Data-graph stage and
- * access bits in the application's synchronization become compute ones.
+ * allocated here once a command buffer has been used. A session dispatched
+ * again in a command buffer before a barrier of the application's that
+ * orders data-graph work gets a barrier before its first stage: its
+ * intermediates are the same memory. Data-graph stage and access bits in the
+ * application's synchronization (barriers, events, timestamps, queue
+ * submissions) become compute ones. With VMEL_GRAPH_PROFILING=1 dispatches
+ * write timestamps (dg_profile.c), submissions mark them submitted and
+ * waits on fences, queues and the device collect them.
  */
 #include "dg_runtime.h"
+
+#include <stdalign.h>
+
+#define DG_CMD_RECENT 8    /* sessions remembered since the last ordering barrier */
+#define DG_CMD_PROFILED 16 /* profiled dispatches per command buffer */
 
 /* The data-graph bind point of one command buffer (lyr_cmd_state layer data). */
 struct dg_cmd_data {
    struct dg_pipeline *pipeline;
    VkDescriptorSet sets[LYR_CMD_MAX_SETS];
    uint32_t set_mask;
+   /* Sessions dispatched since the last barrier of the application's that
+    * orders data-graph work; recent_count > DG_CMD_RECENT: too many to know. */
+   const struct dg_session *recent[DG_CMD_RECENT];
+   uint32_t recent_count;
+   /* Profiled dispatches: marked submitted when the command buffer is. */
+   struct {
+      struct dg_session *session;
+      uint32_t slot;
+   } profiled[DG_CMD_PROFILED];
+   uint32_t profiled_count;
 };
 
 static void
@@ -217,6 +238,39 @@ stage_barrier(struct dg_device *device, VkCommandBuffer cmd)
    device->base.next.CmdPipelineBarrier2(cmd, &dep);
 }
 
+/* True when the session's intermediates may still be in use by an earlier
+ * dispatch in this command buffer; remembers the session otherwise. */
+static bool
+dispatched_again(struct dg_cmd_data *data, const struct dg_session *s)
+{
+   if (data->recent_count > DG_CMD_RECENT)
+      return true;
+   for (uint32_t i = 0; i < data->recent_count; i++) {
+      if (data->recent[i] == s)
+         return true;
+   }
+   if (data->recent_count < DG_CMD_RECENT)
+      data->recent[data->recent_count] = s;
+   data->recent_count++;
+   return false;
+}
+
+/* The profiling slot of this dispatch, or UINT32_MAX. */
+static uint32_t
+profile_begin(struct dg_device *device, struct dg_cmd_data *data, struct lyr_cmd_state *state,
+              struct dg_session *s, VkCommandBuffer cmd)
+{
+   if (!device->profiling || !s->profile || data->profiled_count == DG_CMD_PROFILED)
+      return UINT32_MAX;
+   uint32_t slot = dg_profile_begin(device, s, cmd, lyr_cmd_state_queue_family(state));
+   if (slot != UINT32_MAX) {
+      data->profiled[data->profiled_count].session = s;
+      data->profiled[data->profiled_count].slot = slot;
+      data->profiled_count++;
+   }
+   return slot;
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSessionARM session,
                            const VkDataGraphPipelineDispatchInfoARM *pInfo)
@@ -241,7 +295,8 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
    }
    const struct lyr_device_next *next = &device->base.next;
    /* The application's sets, in runs of consecutive indices. */
-   uint32_t mask = data->set_mask & ((1u << p->app_set_count) - 1);
+   uint32_t app_sets = p->app_set_count >= 32 ? ~0u : (1u << p->app_set_count) - 1;
+   uint32_t mask = data->set_mask & app_sets;
    for (uint32_t i = 0; i < p->app_set_count;) {
       if (!(mask & (1u << i))) {
          i++;
@@ -257,12 +312,20 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
    if (s->set)
       next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
                                   p->internal_set, 1, &s->set, 0, NULL);
+   bool again = p->intermediate_count && dispatched_again(data, s);
+   if (again)
+      lyr_logd("vkCmdDispatchDataGraphARM: session %p dispatched again before an ordering "
+               "barrier: a barrier precedes its first stage",
+               (void *)s);
+   uint32_t slot = profile_begin(device, data, state, s, commandBuffer);
    for (uint32_t j = 0; j < p->stage_count; j++) {
       const struct dg_stage *st = &p->stages[j];
-      if (s->barrier_before[j])
+      if (s->barrier_before[j] || (j == 0 && again))
          stage_barrier(device, commandBuffer);
       next->CmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, st->pipeline);
       next->CmdDispatch(commandBuffer, st->groups[0], st->groups[1], 1);
+      if (slot != UINT32_MAX)
+         dg_profile_stage_end(device, s, commandBuffer, slot, j);
    }
    /* Binding sets with the kernels' layout can disturb every set index of
     * the application's (layout compatibility), so all of them are restored. */
@@ -301,13 +364,36 @@ access_of(VkAccessFlags2 a)
    return a;
 }
 
-#define TRANSLATE_MASKS(b)                                                                         \
-   do {                                                                                            \
-      (b).srcStageMask = stages_of((b).srcStageMask);                                              \
-      (b).dstStageMask = stages_of((b).dstStageMask);                                              \
-      (b).srcAccessMask = access_of((b).srcAccessMask);                                            \
-      (b).dstAccessMask = access_of((b).dstAccessMask);                                            \
-   } while (0)
+static void
+translate_masks(VkPipelineStageFlags2 *src_stage, VkAccessFlags2 *src_access,
+                VkPipelineStageFlags2 *dst_stage, VkAccessFlags2 *dst_access)
+{
+   *src_stage = stages_of(*src_stage);
+   *dst_stage = stages_of(*dst_stage);
+   *src_access = access_of(*src_access);
+   *dst_access = access_of(*dst_access);
+}
+
+static bool
+tensor_barriers_have_graph_bits(const void *chain)
+{
+   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+      if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM) {
+         const VkTensorMemoryBarrierARM *b = (const VkTensorMemoryBarrierARM *)s;
+         if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))
+            return true;
+      } else if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM) {
+         const VkTensorDependencyInfoARM *t = (const VkTensorDependencyInfoARM *)s;
+         for (uint32_t i = 0; i < t->tensorMemoryBarrierCount; i++) {
+            const VkTensorMemoryBarrierARM *b = &t->pTensorMemoryBarriers[i];
+            if (has_graph_bits(b->srcStageMask | b->dstStageMask,
+                               b->srcAccessMask | b->dstAccessMask))
+               return true;
+         }
+      }
+   }
+   return false;
+}
 
 static bool
 dependency_has_graph_bits(const VkDependencyInfo *d)
@@ -327,35 +413,41 @@ dependency_has_graph_bits(const VkDependencyInfo *d)
       if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))
          return true;
    }
-   for (const VkBaseInStructure *s = d->pNext; s; s = s->pNext) {
-      if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM) {
-         const VkTensorMemoryBarrierARM *b = (const VkTensorMemoryBarrierARM *)s;
-         if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))
-            return true;
-      } else if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM) {
-         const VkTensorDependencyInfoARM *t = (const VkTensorDependencyInfoARM *)s;
-         for (uint32_t i = 0; i < t->tensorMemoryBarrierCount; i++) {
-            const VkTensorMemoryBarrierARM *b = &t->pTensorMemoryBarriers[i];
-            if (has_graph_bits(b->srcStageMask | b->dstStageMask,
-                               b->srcAccessMask | b->dstAccessMask))
-               return true;
-         }
-      }
-   }
-   return false;
+   return tensor_barriers_have_graph_bits(d->pNext);
 }
 
-/* A translated copy of a dependency info and everything it points to, in one
- * allocation. */
+/* Where a translated dependency lives: small ones in place, no allocation. */
+struct dep_copy {
+   alignas(8) char inline_arrays[1024];
+   void *heap;                /* arrays that did not fit, or NULL */
+   struct lyr_chain_copy chain;
+   bool chained;              /* chain holds a cloned pNext chain */
+};
+
+static void
+dep_copy_free(struct dg_device *device, struct dep_copy *c)
+{
+   lyr_free(&device->base.alloc, c->heap);
+   if (c->chained)
+      lyr_chain_copy_free(&c->chain);
+}
+
+/* A translated copy of a dependency info and everything it points to. */
 static VkResult
 dependency_copy(struct dg_device *device, const VkDependencyInfo *in, VkDependencyInfo *out,
-                struct lyr_chain_copy *chain, void **arrays)
+                struct dep_copy *c)
 {
    const VkAllocationCallbacks *alloc = &device->base.alloc;
-   VkResult result = lyr_chain_clone(alloc, in, sizeof(*in), NULL, NULL, 0, chain);
-   if (result != VK_SUCCESS)
-      return result;
-   *out = *(VkDependencyInfo *)chain->head;
+   c->heap = NULL;
+   c->chained = false;
+   *out = *in;
+   if (in->pNext) {
+      VkResult result = lyr_chain_clone(alloc, in, sizeof(*in), NULL, NULL, 0, &c->chain);
+      if (result != VK_SUCCESS)
+         return result;
+      c->chained = true;
+      *out = *(VkDependencyInfo *)c->chain.head;
+   }
    uint32_t tensor_barriers = 0;
    for (const VkBaseInStructure *s = out->pNext; s; s = s->pNext) {
       if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM)
@@ -365,42 +457,50 @@ dependency_copy(struct dg_device *device, const VkDependencyInfo *in, VkDependen
                  in->bufferMemoryBarrierCount * sizeof(VkBufferMemoryBarrier2) +
                  in->imageMemoryBarrierCount * sizeof(VkImageMemoryBarrier2) +
                  tensor_barriers * sizeof(VkTensorMemoryBarrierARM);
-   char *p = lyr_alloc(alloc, size ? size : 1, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-   if (!p) {
-      lyr_chain_copy_free(chain);
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   char *p = c->inline_arrays;
+   if (size > sizeof(c->inline_arrays)) {
+      p = c->heap = lyr_alloc(alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!p) {
+         dep_copy_free(device, c);
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      }
    }
-   *arrays = p;
    VkMemoryBarrier2 *mb = (VkMemoryBarrier2 *)p;
    for (uint32_t i = 0; i < in->memoryBarrierCount; i++) {
       mb[i] = in->pMemoryBarriers[i];
-      TRANSLATE_MASKS(mb[i]);
+      translate_masks(&mb[i].srcStageMask, &mb[i].srcAccessMask, &mb[i].dstStageMask,
+                      &mb[i].dstAccessMask);
    }
    out->pMemoryBarriers = mb;
    p += in->memoryBarrierCount * sizeof(*mb);
    VkBufferMemoryBarrier2 *bb = (VkBufferMemoryBarrier2 *)p;
    for (uint32_t i = 0; i < in->bufferMemoryBarrierCount; i++) {
       bb[i] = in->pBufferMemoryBarriers[i];
-      TRANSLATE_MASKS(bb[i]);
+      translate_masks(&bb[i].srcStageMask, &bb[i].srcAccessMask, &bb[i].dstStageMask,
+                      &bb[i].dstAccessMask);
    }
    out->pBufferMemoryBarriers = bb;
    p += in->bufferMemoryBarrierCount * sizeof(*bb);
    VkImageMemoryBarrier2 *ib = (VkImageMemoryBarrier2 *)p;
    for (uint32_t i = 0; i < in->imageMemoryBarrierCount; i++) {
       ib[i] = in->pImageMemoryBarriers[i];
-      TRANSLATE_MASKS(ib[i]);
+      translate_masks(&ib[i].srcStageMask, &ib[i].srcAccessMask, &ib[i].dstStageMask,
+                      &ib[i].dstAccessMask);
    }
    out->pImageMemoryBarriers = ib;
    p += in->imageMemoryBarrierCount * sizeof(*ib);
    VkTensorMemoryBarrierARM *tb = (VkTensorMemoryBarrierARM *)p;
    for (VkBaseOutStructure *s = (VkBaseOutStructure *)out->pNext; s; s = s->pNext) {
       if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM) {
-         TRANSLATE_MASKS(*(VkTensorMemoryBarrierARM *)s);
+         VkTensorMemoryBarrierARM *b = (VkTensorMemoryBarrierARM *)s;
+         translate_masks(&b->srcStageMask, &b->srcAccessMask, &b->dstStageMask,
+                         &b->dstAccessMask);
       } else if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM) {
          VkTensorDependencyInfoARM *t = (VkTensorDependencyInfoARM *)s;
          for (uint32_t i = 0; i < t->tensorMemoryBarrierCount; i++) {
             tb[i] = t->pTensorMemoryBarriers[i];
-            TRANSLATE_MASKS(tb[i]);
+            translate_masks(&tb[i].srcStageMask, &tb[i].srcAccessMask, &tb[i].dstStageMask,
+                            &tb[i].dstAccessMask);
          }
          t->pTensorMemoryBarriers = tb;
          tb += t->tensorMemoryBarrierCount;
@@ -409,24 +509,142 @@ dependency_copy(struct dg_device *device, const VkDependencyInfo *in, VkDependen
    return VK_SUCCESS;
 }
 
+/* A global memory barrier of the application's that orders earlier writes of
+ * data-graph (or compute) work before later data-graph work: the sessions
+ * dispatched before it need no barrier of their own when dispatched again. */
+static bool
+orders_graph_work(const VkDependencyInfo *d)
+{
+   const VkPipelineStageFlags2 stages = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM |
+                                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                                        VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+   const VkAccessFlags2 writes = VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM |
+                                 VK_ACCESS_2_SHADER_WRITE_BIT |
+                                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+                                 VK_ACCESS_2_MEMORY_WRITE_BIT;
+   for (uint32_t i = 0; i < d->memoryBarrierCount; i++) {
+      const VkMemoryBarrier2 *b = &d->pMemoryBarriers[i];
+      if ((b->srcStageMask & stages) && (b->dstStageMask & stages) &&
+          (b->srcAccessMask & writes))
+         return true;
+   }
+   return false;
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 dg_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pDependencyInfo)
 {
    struct dg_device *device = dg_device_get(commandBuffer);
+   if (orders_graph_work(pDependencyInfo)) {
+      struct lyr_cmd_state *state = lyr_cmd_state_get(&device->cmds, commandBuffer);
+      struct dg_cmd_data *data = state ? lyr_cmd_state_layer_data(state) : NULL;
+      if (data)
+         data->recent_count = 0;
+   }
    if (!dependency_has_graph_bits(pDependencyInfo)) {
       device->base.next.CmdPipelineBarrier2(commandBuffer, pDependencyInfo);
       return;
    }
    VkDependencyInfo dep;
-   struct lyr_chain_copy chain;
-   void *arrays;
-   if (dependency_copy(device, pDependencyInfo, &dep, &chain, &arrays) != VK_SUCCESS) {
+   struct dep_copy copy;
+   if (dependency_copy(device, pDependencyInfo, &dep, &copy) != VK_SUCCESS) {
       lyr_loge("vkCmdPipelineBarrier2: out of host memory; barrier dropped");
       return;
    }
    device->base.next.CmdPipelineBarrier2(commandBuffer, &dep);
-   lyr_free(&device->base.alloc, arrays);
-   lyr_chain_copy_free(&chain);
+   dep_copy_free(device, &copy);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdSetEvent2(VkCommandBuffer commandBuffer, VkEvent event,
+                const VkDependencyInfo *pDependencyInfo)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   if (!dependency_has_graph_bits(pDependencyInfo)) {
+      device->base.next.CmdSetEvent2(commandBuffer, event, pDependencyInfo);
+      return;
+   }
+   VkDependencyInfo dep;
+   struct dep_copy copy;
+   if (dependency_copy(device, pDependencyInfo, &dep, &copy) != VK_SUCCESS) {
+      lyr_loge("vkCmdSetEvent2: out of host memory; event not set");
+      return;
+   }
+   device->base.next.CmdSetEvent2(commandBuffer, event, &dep);
+   dep_copy_free(device, &copy);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdWaitEvents2(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEvent *pEvents,
+                  const VkDependencyInfo *pDependencyInfos)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   bool graph = false;
+   for (uint32_t i = 0; i < eventCount && !graph; i++)
+      graph = dependency_has_graph_bits(&pDependencyInfos[i]);
+   if (!graph) {
+      device->base.next.CmdWaitEvents2(commandBuffer, eventCount, pEvents, pDependencyInfos);
+      return;
+   }
+   /* One dependency per event: translated one by one into a single array. */
+   size_t size = eventCount * (sizeof(VkDependencyInfo) + sizeof(struct dep_copy));
+   char *block = lyr_alloc(&device->base.alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!block) {
+      lyr_loge("vkCmdWaitEvents2: out of host memory; wait dropped");
+      return;
+   }
+   VkDependencyInfo *deps = (VkDependencyInfo *)block;
+   struct dep_copy *copies = (struct dep_copy *)(deps + eventCount);
+   uint32_t done = 0;
+   for (; done < eventCount; done++) {
+      if (dependency_copy(device, &pDependencyInfos[done], &deps[done], &copies[done]) !=
+          VK_SUCCESS)
+         break;
+   }
+   if (done == eventCount)
+      device->base.next.CmdWaitEvents2(commandBuffer, eventCount, pEvents, deps);
+   else
+      lyr_loge("vkCmdWaitEvents2: out of host memory; wait dropped");
+   for (uint32_t i = 0; i < done; i++)
+      dep_copy_free(device, &copies[i]);
+   lyr_free(&device->base.alloc, block);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdResetEvent2(VkCommandBuffer commandBuffer, VkEvent event, VkPipelineStageFlags2 stageMask)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   device->base.next.CmdResetEvent2(commandBuffer, event, stages_of(stageMask));
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 stage,
+                      VkQueryPool queryPool, uint32_t query)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   device->base.next.CmdWriteTimestamp2(commandBuffer, stages_of(stage), queryPool, query);
+}
+
+/* ---- submission and waiting: profiling marks and collection ---------------- */
+
+static void
+mark_submitted(struct dg_device *device, VkCommandBuffer cmd)
+{
+   struct lyr_cmd_state *state = lyr_cmd_state_get(&device->cmds, cmd);
+   struct dg_cmd_data *data = state ? lyr_cmd_state_layer_data(state) : NULL;
+   for (uint32_t i = 0; data && i < data->profiled_count; i++)
+      dg_profile_submitted(device, data->profiled[i].session, data->profiled[i].slot);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_QueueSubmit(VkQueue queue, uint32_t submitCount, const VkSubmitInfo *pSubmits, VkFence fence)
+{
+   struct dg_device *device = dg_device_get(queue);
+   for (uint32_t i = 0; device->profiling && i < submitCount; i++) {
+      for (uint32_t c = 0; c < pSubmits[i].commandBufferCount; c++)
+         mark_submitted(device, pSubmits[i].pCommandBuffers[c]);
+   }
+   return device->base.next.QueueSubmit(queue, submitCount, pSubmits, fence);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -443,13 +661,20 @@ dg_QueueSubmit2(VkQueue queue, uint32_t submitCount, const VkSubmitInfo2 *pSubmi
          graph |= has_graph_bits(s->pWaitSemaphoreInfos[w].stageMask, 0);
       for (uint32_t w = 0; w < s->signalSemaphoreInfoCount; w++)
          graph |= has_graph_bits(s->pSignalSemaphoreInfos[w].stageMask, 0);
+      for (uint32_t c = 0; device->profiling && c < s->commandBufferInfoCount; c++)
+         mark_submitted(device, s->pCommandBufferInfos[c].commandBuffer);
    }
    if (!graph)
       return device->base.next.QueueSubmit2(queue, submitCount, pSubmits, fence);
+   /* Small submissions are translated in place; larger ones allocate. */
+   alignas(8) char inline_block[2048];
    size_t size = submitCount * sizeof(VkSubmitInfo2) + semaphores * sizeof(VkSemaphoreSubmitInfo);
-   char *p = lyr_alloc(&device->base.alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-   if (!p)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   char *p = inline_block;
+   if (size > sizeof(inline_block)) {
+      p = lyr_alloc(&device->base.alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!p)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
    VkSubmitInfo2 *submits = (VkSubmitInfo2 *)p;
    VkSemaphoreSubmitInfo *sem = (VkSemaphoreSubmitInfo *)(submits + submitCount);
    for (uint32_t i = 0; i < submitCount; i++) {
@@ -468,7 +693,50 @@ dg_QueueSubmit2(VkQueue queue, uint32_t submitCount, const VkSubmitInfo2 *pSubmi
       sem += pSubmits[i].signalSemaphoreInfoCount;
    }
    VkResult result = device->base.next.QueueSubmit2(queue, submitCount, submits, fence);
-   lyr_free(&device->base.alloc, p);
+   if (p != inline_block)
+      lyr_free(&device->base.alloc, p);
+   return result;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_WaitForFences(VkDevice _device, uint32_t fenceCount, const VkFence *pFences, VkBool32 waitAll,
+                 uint64_t timeout)
+{
+   struct dg_device *device = dg_device_get(_device);
+   VkResult result = device->base.next.WaitForFences(_device, fenceCount, pFences, waitAll,
+                                                     timeout);
+   if (result == VK_SUCCESS)
+      dg_profile_collect(device);
+   return result;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_GetFenceStatus(VkDevice _device, VkFence fence)
+{
+   struct dg_device *device = dg_device_get(_device);
+   VkResult result = device->base.next.GetFenceStatus(_device, fence);
+   if (result == VK_SUCCESS)
+      dg_profile_collect(device);
+   return result;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_QueueWaitIdle(VkQueue queue)
+{
+   struct dg_device *device = dg_device_get(queue);
+   VkResult result = device->base.next.QueueWaitIdle(queue);
+   if (result == VK_SUCCESS)
+      dg_profile_collect(device);
+   return result;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_DeviceWaitIdle(VkDevice _device)
+{
+   struct dg_device *device = dg_device_get(_device);
+   VkResult result = device->base.next.DeviceWaitIdle(_device);
+   if (result == VK_SUCCESS)
+      dg_profile_collect(device);
    return result;
 }
 
@@ -486,8 +754,21 @@ static const struct lyr_hook hooks[] = {
    DG_HOOK(CmdDispatchDataGraphARM, dg_CmdDispatchDataGraphARM),
    DG_HOOK(CmdPipelineBarrier2, dg_CmdPipelineBarrier2),
    DG_HOOK(CmdPipelineBarrier2KHR, dg_CmdPipelineBarrier2),
+   DG_HOOK(CmdSetEvent2, dg_CmdSetEvent2),
+   DG_HOOK(CmdSetEvent2KHR, dg_CmdSetEvent2),
+   DG_HOOK(CmdWaitEvents2, dg_CmdWaitEvents2),
+   DG_HOOK(CmdWaitEvents2KHR, dg_CmdWaitEvents2),
+   DG_HOOK(CmdResetEvent2, dg_CmdResetEvent2),
+   DG_HOOK(CmdResetEvent2KHR, dg_CmdResetEvent2),
+   DG_HOOK(CmdWriteTimestamp2, dg_CmdWriteTimestamp2),
+   DG_HOOK(CmdWriteTimestamp2KHR, dg_CmdWriteTimestamp2),
+   DG_HOOK(QueueSubmit, dg_QueueSubmit),
    DG_HOOK(QueueSubmit2, dg_QueueSubmit2),
    DG_HOOK(QueueSubmit2KHR, dg_QueueSubmit2),
+   DG_HOOK(WaitForFences, dg_WaitForFences),
+   DG_HOOK(GetFenceStatus, dg_GetFenceStatus),
+   DG_HOOK(QueueWaitIdle, dg_QueueWaitIdle),
+   DG_HOOK(DeviceWaitIdle, dg_DeviceWaitIdle),
 };
 
 const struct lyr_hook_table dg_dispatch_hooks = LYR_HOOK_TABLE(hooks);

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "dg_decode.h"
+#include "vmel_graph.h"
 
 bool
 dg_device_owns_pipeline(struct dg_device *device, VkPipeline handle)
@@ -250,6 +251,7 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    next->DestroyPipelineLayout(dev, p->layout, dalloc);
    for (uint32_t i = 0; p->set_layouts && i < p->set_layout_count; i++)
       next->DestroyDescriptorSetLayout(dev, p->set_layouts[i], dalloc);
+   dg_profile_pipeline_finish(p);
    VkAllocationCallbacks a = p->alloc;
    lyr_free(&a, p->set_layouts);
    lyr_free(&a, p->values);
@@ -327,9 +329,11 @@ graph_module(struct dg_device *device, const VkDataGraphPipelineShaderModuleCrea
 }
 
 static const VkPipelineCreateFlags2 dg_allowed_flags =
-   VK_PIPELINE_CREATE_2_DISABLE_OPTIMIZATION_BIT | VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT |
+   VK_PIPELINE_CREATE_2_DISABLE_OPTIMIZATION_BIT |
+   VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT |
    VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT |
-   VK_PIPELINE_CREATE_2_NO_PROTECTED_ACCESS_BIT_EXT | VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT |
+   VK_PIPELINE_CREATE_2_NO_PROTECTED_ACCESS_BIT_EXT |
+   VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT |
    VK_PIPELINE_CREATE_2_PROTECTED_ACCESS_ONLY_BIT_EXT;
 
 static VkResult
@@ -339,25 +343,29 @@ create_one(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *inf
    *out = NULL;
    if (info->flags & ~dg_allowed_flags)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
-                       "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64 " not allowed (VUID 09764)",
+                       "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64
+                       " not allowed (VUID 09764)",
                        (uint64_t)(info->flags & ~dg_allowed_flags));
    if (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT)
       return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: descriptor buffers are "
                        "not supported (dataGraphDescriptorBuffer is not offered)");
-   if (lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM))
+   if (lyr_find_struct(info->pNext,
+                       VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM))
       return (info->flags & VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT)
                 ? VK_PIPELINE_COMPILE_REQUIRED
                 : lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: creating from an "
                             "identifier needs a pipeline cache that holds the pipeline, and "
                             "this layer keeps none");
-   if (lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
+   if (lyr_find_struct(info->pNext,
+                       VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
       return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: single-node (optical "
                        "flow) pipelines are not supported yet");
    const VkDataGraphPipelineShaderModuleCreateInfoARM *sm = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SHADER_MODULE_CREATE_INFO_ARM);
    if (!sm)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
-                       "vkCreateDataGraphPipelinesARM: no VkDataGraphPipelineShaderModuleCreateInfoARM "
+                       "vkCreateDataGraphPipelinesARM: no "
+                       "VkDataGraphPipelineShaderModuleCreateInfoARM "
                        "in the chain (VUID 09977)");
    const VkDataGraphProcessingEngineCreateInfoARM *engines = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PROCESSING_ENGINE_CREATE_INFO_ARM);
@@ -411,6 +419,8 @@ create_one(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *inf
    p->device = device;
    p->alloc = *a;
    result = dg_stage_build_all(device, graph, layout, p);
+   if (result == VK_SUCCESS)
+      result = dg_profile_pipeline_init(device, p);
    if (result == VK_SUCCESS) {
       identifier_hash(p->identifier, words, count, sm->pName);
       write_creation_log(p, graph);
@@ -490,9 +500,11 @@ dg_DestroyPipeline(VkDevice _device, VkPipeline pipeline, const VkAllocationCall
 
 /* ---- properties ---------------------------------------------------------- */
 
+/* The profile last: listed only when the device profiles. */
 static const VkDataGraphPipelinePropertyARM dg_properties[] = {
    VK_DATA_GRAPH_PIPELINE_PROPERTY_CREATION_LOG_ARM,
    VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM,
+   VMEL_DATA_GRAPH_PIPELINE_PROPERTY_PROFILE_JSON,
 };
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -505,8 +517,10 @@ dg_GetDataGraphPipelineAvailablePropertiesARM(VkDevice _device,
    if (!dg_device_owns_pipeline(device, pPipelineInfo->dataGraphPipeline))
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkGetDataGraphPipelineAvailablePropertiesARM: not a data-graph pipeline");
-   return lyr_enumerate_fixed(dg_properties, LYR_ARRAY_SIZE(dg_properties), sizeof(dg_properties[0]),
-                              pPropertiesCount, pProperties);
+   struct dg_pipeline *p = dg_pipeline_from_handle(pPipelineInfo->dataGraphPipeline);
+   uint32_t count = LYR_ARRAY_SIZE(dg_properties) - (p->profile ? 0 : 1);
+   return lyr_enumerate_fixed(dg_properties, count, sizeof(dg_properties[0]), pPropertiesCount,
+                              pProperties);
 }
 
 static VkResult
@@ -520,6 +534,10 @@ write_property(VkDataGraphPipelinePropertyQueryResultARM *r, const void *data, s
    }
    size_t n = r->dataSize < size ? r->dataSize : size;
    memcpy(r->pData, data, n);
+   /* "If isText is VK_TRUE and pData is not NULL and dataSize is not zero, the
+    * last byte written to pData will be a NUL character." */
+   if (text && n)
+      ((char *)r->pData)[n - 1] = 0;
    r->dataSize = n;
    return n < size ? VK_INCOMPLETE : VK_SUCCESS;
 }
@@ -548,6 +566,15 @@ dg_GetDataGraphPipelinePropertiesARM(VkDevice _device,
       case VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM:
          one = write_property(r, p->identifier, sizeof(p->identifier), false);
          break;
+      case VMEL_DATA_GRAPH_PIPELINE_PROPERTY_PROFILE_JSON:
+         if (p->profile) {
+            size_t size = 0;
+            char *json = dg_profile_json(device, p, &size);
+            one = json ? write_property(r, json, size, true) : VK_ERROR_OUT_OF_HOST_MEMORY;
+            lyr_free(&p->alloc, json);
+            break;
+         }
+         /* fallthrough */
       default:
          one = lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                          "vkGetDataGraphPipelinePropertiesARM: property %d is not available",

@@ -45,6 +45,12 @@ struct dg_device {
    uint32_t max_groups[2]; /* workgroups per dispatch in x and y (VMEL_GRAPH_MAX_GROUPS) */
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
+   /* Profiling (VMEL_GRAPH_PROFILING=1, dg_profile.c). */
+   bool profiling;
+   uint32_t timestamp_bits[32]; /* timestampValidBits per queue family */
+   double timestamp_period;     /* ns per timestamp tick */
+   pthread_mutex_t profile_lock; /* guards the sessions' slots and this list */
+   struct dg_session *profiled_sessions;
 };
 
 static inline struct dg_device *

@@ -97,6 +97,7 @@ struct dg_pipeline {
    uint32_t stage_count;
    char *creation_log; /* text property */
    uint8_t identifier[32];
+   struct dg_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
 };
 
 static inline struct dg_pipeline *
@@ -122,6 +123,7 @@ struct dg_session {
    VkDescriptorSet set;       /* the internal set, or VK_NULL_HANDLE */
    bool bound;                /* memory bound (or none needed) */
    bool *barrier_before;      /* [stage_count]: a barrier precedes the stage */
+   struct dg_session_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
 };
 
 static inline struct dg_session *
@@ -199,6 +201,38 @@ void dg_pipeline_destroy(struct dg_pipeline *pipeline, const VkAllocationCallbac
 
 VkResult dg_dispatch_init(struct dg_device *device);
 void dg_dispatch_finish(struct dg_device *device);
+
+/* ---- profiling (dg_profile.c; VMEL_GRAPH_PROFILING=1) ------------------ */
+
+#define DG_PROFILE_SLOTS 32   /* recorded dispatches of one session awaiting collection */
+#define DG_PROFILE_SAMPLES 64 /* collected dispatches a pipeline keeps (the most recent) */
+
+struct dg_profile;         /* per pipeline: samples and totals per operator */
+struct dg_session_profile; /* per session: the timestamp query pool */
+
+/** Each does nothing unless the device profiles. */
+VkResult dg_profile_pipeline_init(struct dg_device *device, struct dg_pipeline *p);
+void dg_profile_pipeline_finish(struct dg_pipeline *p);
+VkResult dg_profile_session_init(struct dg_device *device, struct dg_session *s,
+                                 const VkAllocationCallbacks *alloc);
+void dg_profile_session_finish(struct dg_device *device, struct dg_session *s,
+                               const VkAllocationCallbacks *alloc);
+/** Before a dispatch's first stage: the slot its timestamps use, or UINT32_MAX
+ *  when this dispatch is not profiled (no profiling, or a queue family
+ *  without timestamps). */
+uint32_t dg_profile_begin(struct dg_device *device, struct dg_session *s, VkCommandBuffer cmd,
+                          uint32_t family);
+/** After stage `stage` of a profiled dispatch. */
+void dg_profile_stage_end(struct dg_device *device, struct dg_session *s, VkCommandBuffer cmd,
+                          uint32_t slot, uint32_t stage);
+/** A command buffer holding the slot was submitted. */
+void dg_profile_submitted(struct dg_device *device, struct dg_session *s, uint32_t slot);
+/** Reads every submitted slot whose results are available into its pipeline's
+ *  profile (after the application waited on a fence, a queue or the device). */
+void dg_profile_collect(struct dg_device *device);
+/** The profile as JSON text (allocated with the pipeline's allocator), its
+ *  size with the NUL in *size; NULL without profiling or memory. */
+char *dg_profile_json(struct dg_device *device, struct dg_pipeline *p, size_t *size);
 
 extern const struct lyr_hook_table dg_pipeline_hooks; /* dg_pipeline.c */
 extern const struct lyr_hook_table dg_session_hooks;  /* dg_session.c */

@@ -20,6 +20,7 @@ session_destroy(struct dg_device *device, struct dg_session *s, const VkAllocati
    VkDevice dev = device->base.handle;
    const struct lyr_device_next *next = &device->base.next;
    const struct dg_pipeline *p = s->pipeline;
+   dg_profile_session_finish(device, s, lyr_pick_alloc(&device->base.alloc, alloc));
    for (uint32_t i = 0; i < p->intermediate_count; i++) {
       if (s->views)
          next->DestroyTensorViewARM(dev, s->views[i], &device->base.alloc);
@@ -165,8 +166,8 @@ values_alias(const struct dg_session *s, uint32_t a, uint32_t b)
    if (va->kind != DG_VALUE_INTERMEDIATE || vb->kind != DG_VALUE_INTERMEDIATE)
       return false;
    VkDeviceSize a0 = s->offsets[va->index], b0 = s->offsets[vb->index];
-   VkDeviceSize a1 = a0 + (VkDeviceSize)dg_shape_elements(&va->ty.shape) * dg_type_size(va->ty.type);
-   VkDeviceSize b1 = b0 + (VkDeviceSize)dg_shape_elements(&vb->ty.shape) * dg_type_size(vb->ty.type);
+   VkDeviceSize a1 = a0 + dg_shape_elements(&va->ty.shape) * dg_type_size(va->ty.type);
+   VkDeviceSize b1 = b0 + dg_shape_elements(&vb->ty.shape) * dg_type_size(vb->ty.type);
    return a0 < b1 && b0 < a1;
 }
 
@@ -233,6 +234,8 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    VkResult result = plan_memory(device, s, alloc);
    if (result == VK_SUCCESS)
       result = create_internal_set(device, s);
+   if (result == VK_SUCCESS)
+      result = dg_profile_session_init(device, s, alloc);
    if (result != VK_SUCCESS) {
       session_destroy(device, s, pAllocator);
       return result;
@@ -336,8 +339,9 @@ bind_one(struct dg_device *device, const VkBindDataGraphPipelineSessionMemoryInf
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
-dg_BindDataGraphPipelineSessionMemoryARM(VkDevice _device, uint32_t bindInfoCount,
-                                         const VkBindDataGraphPipelineSessionMemoryInfoARM *pBindInfos)
+dg_BindDataGraphPipelineSessionMemoryARM(
+   VkDevice _device, uint32_t bindInfoCount,
+   const VkBindDataGraphPipelineSessionMemoryInfoARM *pBindInfos)
 {
    struct dg_device *device = dg_device_get(_device);
    for (uint32_t i = 0; i < bindInfoCount; i++) {

@@ -46,6 +46,7 @@ struct lyr_cmd_pool {
    VkCommandPool handle;
    VkAllocationCallbacks alloc;      /* the pool's allocator: its command buffers use it */
    bool compute;                     /* its queue family supports compute */
+   uint32_t family;                  /* its queue family */
    struct lyr_cmd_state *buffers;    /* list of its command buffers' states */
    struct lyr_cmd_pool *prev, *next; /* lyr_cmd_tracker::pool_list */
 };
@@ -224,6 +225,12 @@ bool
 lyr_cmd_state_can_dispatch(const struct lyr_cmd_state *state)
 {
    return state && !state->lost && state->pool->compute;
+}
+
+uint32_t
+lyr_cmd_state_queue_family(const struct lyr_cmd_state *state)
+{
+   return state->pool->family;
 }
 
 /* A capacity of at least need, doubling from at least start; 0 when need is
@@ -408,6 +415,7 @@ lyr_cmd_CreateCommandPool(struct lyr_cmd_tracker *tracker, const VkCommandPoolCr
    pool->alloc = *alloc;
    uint32_t family = info->queueFamilyIndex;
    pool->compute = family < 32 && (tracker->compute_families & (1u << family));
+   pool->family = family;
    if (!lyr_map_insert(&tracker->pools, pool_key(handle), pool)) {
       lyr_free(alloc, pool);
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateCommandPool: no memory for its state");

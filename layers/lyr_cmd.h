@@ -57,6 +57,9 @@ void lyr_cmd_state_set_layer_data(struct lyr_cmd_state *state, void *data);
  *  family supports compute and its state was tracked completely. */
 bool lyr_cmd_state_can_dispatch(const struct lyr_cmd_state *state);
 
+/** The queue family of the command buffer's pool. */
+uint32_t lyr_cmd_state_queue_family(const struct lyr_cmd_state *state);
+
 /** What the layer's own compute work disturbed, to put back. */
 struct lyr_cmd_disturbed {
    bool pipeline;     /* it bound compute pipelines */

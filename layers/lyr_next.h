@@ -103,6 +103,17 @@
    X(CmdSetEvent2)                                                                                 \
    X(CmdPushDescriptorSetKHR)                                                                      \
    X(QueueSubmit2)                                                                                 \
+   X(QueueSubmit)                                                                                  \
+   X(QueueWaitIdle)                                                                                \
+   X(DeviceWaitIdle)                                                                               \
+   X(WaitForFences)                                                                                \
+   X(GetFenceStatus)                                                                               \
+   X(CreateQueryPool)                                                                              \
+   X(DestroyQueryPool)                                                                             \
+   X(GetQueryPoolResults)                                                                          \
+   X(CmdResetQueryPool)                                                                            \
+   X(CmdWriteTimestamp2)                                                                           \
+   X(CmdResetEvent2)                                                                               \
    X(CreatePipelineCache)                                                                          \
    X(CmdPushDescriptorSetWithTemplateKHR)                                                          \
    X(CmdPushDescriptorSet)                                                                         \

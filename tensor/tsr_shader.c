@@ -16,11 +16,16 @@
  * entries in use are pinned by a reference count, and the oldest unpinned
  * ones go once the cache holds more than TSR_SHADER_CACHE_BYTES.
  *
- * Path: VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE=1 selects the direct SPIR-V
- * lowering. The default GLSL round trip (SPIRV-Cross + glslang) is not there
- * yet, so the direct lowering is used in both cases and the device logs once
- * which path it took. The lowering's own diagnostics (instruction, word
- * offset) are logged with the VkResult returned.
+ * Paths (docs/decisions.md D17), chosen once per device at vkCreateDevice from
+ * VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE: unset or 0, the GLSL round trip
+ * (tsr_lower_glsl(): pre-pass, SPIRV-Cross, glslang), the default; 1, the
+ * direct SPIR-V lowering (tsr_lower_tensors()); anything else is logged and
+ * means the default. The mode is part of the cache key (entries of one device
+ * all have its mode, but the key does not depend on that). With
+ * VMEL_TENSOR_SEVERITY=debug the GLSL of each round trip is logged with line
+ * numbers, which glslang's messages refer to. Diagnostics of either path
+ * (instruction and word offset, or the failing stage and its message) are
+ * logged with the VkResult returned.
  *
  * Not here: the tensor record ABI (include/kernel_abi/tensor_record.h) and the
  * descriptor rewriting that binds records (tsr_descriptor.c).
@@ -34,14 +39,22 @@
 #include "spirv/spirv.h"
 #include "spirv/spirv_arm_ml.h"
 #include "tsr_lower.h"
-
-/* To move into tsr_private.h with the integration (see the report of issue 4). */
+#include "tsr_lower_glsl.h"
 
 #define TSR_SHADER_CACHE_BYTES (32u << 20)
 
+/* To move into tsr_private.h with the integration (see the report of issue 4). */
+
+/* VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE values. */
+enum tsr_shader_mode {
+   TSR_SHADER_MODE_GLSL = 0,   /* the GLSL round trip (default) */
+   TSR_SHADER_MODE_DIRECT = 1, /* the direct SPIR-V lowering */
+};
+
 struct tsr_shader_entry {
    uint64_t hash;
-   uint32_t *input; /* the application's words (copied) */
+   enum tsr_shader_mode mode; /* part of the key, with the input words */
+   uint32_t *input;           /* the application's words (copied) */
    size_t input_count;
    uint32_t *output; /* the lowered words */
    size_t output_count;
@@ -57,7 +70,8 @@ struct tsr_shader_cache {
    struct tsr_shader_entry *newest, *oldest;
    size_t bytes;
    struct tsr_lower_options options;
-   bool direct; /* VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE=1 */
+   enum tsr_shader_mode mode; /* read once, at vkCreateDevice */
+   bool glslang_held;         /* tsr_lower_glsl_retain() succeeded for this device */
    VkAllocationCallbacks alloc;
 };
 
@@ -93,6 +107,19 @@ lower_features(const struct lyr_feature_request *f)
    return features;
 }
 
+static enum tsr_shader_mode
+read_mode(void)
+{
+   const char *mode = getenv("VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE");
+   if (!mode || !*mode || !strcmp(mode, "0"))
+      return TSR_SHADER_MODE_GLSL;
+   if (!strcmp(mode, "1"))
+      return TSR_SHADER_MODE_DIRECT;
+   lyr_logw("VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE=%s: not 0 or 1; using the GLSL round trip",
+            mode);
+   return TSR_SHADER_MODE_GLSL;
+}
+
 VkResult
 tsr_shader_init(struct tsr_device *device)
 {
@@ -105,15 +132,17 @@ tsr_shader_init(struct tsr_device *device)
    c->alloc = *alloc;
    c->options.features = lower_features(&device->caps.device_features);
    c->options.alloc = &c->alloc;
-   const char *mode = getenv("VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE");
-   c->direct = mode && !strcmp(mode, "1");
+   c->mode = read_mode();
    if (!lyr_map_insert(&caches, device->base.handle, c)) {
       pthread_mutex_destroy(&c->lock);
       lyr_free(alloc, c);
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    }
-   lyr_logd("tensor shaders: %s lowering (features 0x%x)",
-            c->direct ? "direct SPIR-V" : "direct SPIR-V (the GLSL round trip is not available)",
+   /* Keeps glslang's built-in symbol tables between round trips; a failure here shows
+    * again, logged, at the first tensor shader. */
+   c->glslang_held = c->mode == TSR_SHADER_MODE_GLSL && tsr_lower_glsl_retain();
+   lyr_logd("tensor shaders: %s (features 0x%x)",
+            c->mode == TSR_SHADER_MODE_DIRECT ? "direct SPIR-V lowering" : "GLSL round trip",
             c->options.features);
    return VK_SUCCESS;
 }
@@ -137,14 +166,16 @@ tsr_shader_finish(struct tsr_device *device)
       older = e->older;
       entry_free(c, e);
    }
+   if (c->glslang_held)
+      tsr_lower_glsl_release();
    pthread_mutex_destroy(&c->lock);
    lyr_free(&device->base.alloc, c);
 }
 
 static uint64_t
-hash_words(const uint32_t *words, size_t count)
+hash_words(enum tsr_shader_mode mode, const uint32_t *words, size_t count)
 {
-   uint64_t h = 0xcbf29ce484222325ull ^ count;
+   uint64_t h = (0xcbf29ce484222325ull ^ count) + (uint64_t)mode * 0x9e3779b97f4a7c15ull;
    for (size_t i = 0; i < count; i++) {
       h ^= words[i];
       h *= 0x100000001b3ull;
@@ -173,10 +204,11 @@ unlink_locked(struct tsr_shader_cache *c, struct tsr_shader_entry *e)
 }
 
 static struct tsr_shader_entry *
-find_locked(struct tsr_shader_cache *c, uint64_t hash, const uint32_t *words, size_t count)
+find_locked(struct tsr_shader_cache *c, uint64_t hash, enum tsr_shader_mode mode,
+            const uint32_t *words, size_t count)
 {
    for (struct tsr_shader_entry *e = c->buckets[hash & 255]; e; e = e->next)
-      if (e->hash == hash && e->input_count == count &&
+      if (e->hash == hash && e->mode == mode && e->input_count == count &&
           !memcmp(e->input, words, count * sizeof(uint32_t)))
          return e;
    return NULL;
@@ -187,7 +219,7 @@ static struct tsr_shader_entry *
 insert_pinned(struct tsr_shader_cache *c, struct tsr_shader_entry *e)
 {
    pthread_mutex_lock(&c->lock);
-   struct tsr_shader_entry *same = find_locked(c, e->hash, e->input, e->input_count);
+   struct tsr_shader_entry *same = find_locked(c, e->hash, e->mode, e->input, e->input_count);
    if (same) {
       same->refs++;
       pthread_mutex_unlock(&c->lock);
@@ -233,6 +265,30 @@ now_ms(void)
    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+static const char *
+mode_name(enum tsr_shader_mode mode)
+{
+   return mode == TSR_SHADER_MODE_DIRECT ? "direct SPIR-V" : "GLSL round trip";
+}
+
+/* Logs the GLSL of a round trip, one numbered line per message (long lines in pieces). */
+static void
+log_glsl(void *user, const char *glsl)
+{
+   unsigned number = 1;
+   for (const char *p = glsl; *p; number++) {
+      size_t len = strcspn(p, "\n");
+      const char *line = p;
+      p += len + (p[len] == '\n');
+      do {
+         int piece = len > 900 ? 900 : (int)len;
+         lyr_logd("GLSL %4u| %.*s", number, piece, line);
+         line += piece;
+         len -= (size_t)piece;
+      } while (len);
+   }
+}
+
 /* The lowered module for words (pinned: unpin() after use), from the cache or lowered now. */
 static VkResult
 get_lowered(struct tsr_device *device, const uint32_t *words, size_t count,
@@ -241,9 +297,10 @@ get_lowered(struct tsr_device *device, const uint32_t *words, size_t count,
    struct tsr_shader_cache *c = cache_of(device);
    if (!c)
       return lyr_error(VK_ERROR_INITIALIZATION_FAILED, "tensor shaders: no cache for device");
-   uint64_t hash = hash_words(words, count);
+   enum tsr_shader_mode mode = c->mode;
+   uint64_t hash = hash_words(mode, words, count);
    pthread_mutex_lock(&c->lock);
-   struct tsr_shader_entry *hit = find_locked(c, hash, words, count);
+   struct tsr_shader_entry *hit = find_locked(c, hash, mode, words, count);
    if (hit)
       hit->refs++;
    pthread_mutex_unlock(&c->lock);
@@ -264,19 +321,27 @@ get_lowered(struct tsr_device *device, const uint32_t *words, size_t count,
    }
    memcpy(input, words, count * sizeof(uint32_t));
    e->hash = hash;
+   e->mode = mode;
    e->input = input;
    e->input_count = count;
 
-   char err[256];
+   char err[768];
    double start = now_ms();
-   VkResult result =
-       tsr_lower_tensors(words, count, &c->options, &e->output, &e->output_count, err, sizeof(err));
+   VkResult result;
+   if (mode == TSR_SHADER_MODE_DIRECT) {
+      result = tsr_lower_tensors(words, count, &c->options, &e->output, &e->output_count, err,
+                                 sizeof(err));
+   } else {
+      bool debug = lyr_log_enabled(LYR_LOG_THIS_DOMAIN, LYR_LOG_DEBUG);
+      result = tsr_lower_glsl(words, count, &c->options, debug ? log_glsl : NULL, NULL, &e->output,
+                              &e->output_count, err, sizeof(err));
+   }
    if (result != VK_SUCCESS) {
       entry_free(c, e);
-      return lyr_error(result, "tensor shader rejected: %s", err);
+      return lyr_error(result, "tensor shader rejected (%s): %s", mode_name(mode), err);
    }
-   lyr_logd("tensor shader of %zu words lowered to %zu words in %.3f ms", count, e->output_count,
-            now_ms() - start);
+   lyr_logd("tensor shader of %zu words lowered (%s) to %zu words in %.3f ms", count,
+            mode_name(mode), e->output_count, now_ms() - start);
    *out = insert_pinned(c, e);
    return VK_SUCCESS;
 }

@@ -2,7 +2,7 @@
 # Runs a command with the build tree's layers on lavapipe, the way the tests do:
 #   tools/run-lvp.sh [--build DIR] COMMAND [ARGS...]
 # Layers come from DIR/manifests (default: build); the command enables them
-# itself (vmel-info and the tests do), or set VK_INSTANCE_LAYERS=VK_LAYER_ML_Emulation.
+# itself (vmel-run, vmel-info and the tests do), or set VK_INSTANCE_LAYERS=VK_LAYER_ML_Emulation.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build="$here/build"

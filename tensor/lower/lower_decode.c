@@ -68,6 +68,8 @@ decode_coords(struct tsr_lower *l, const char *op, uint32_t id, uint32_t at, str
                                "%s: Coordinates %%%u: array length is neither a constant nor a "
                                "specialization constant",
                                op, id);
+      if (!len_const && type < l->bound)
+         l->flags[type] |= TSR_ID_SPEC_COORDS;
    }
    return true;
 }

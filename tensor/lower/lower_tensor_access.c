@@ -16,6 +16,13 @@
  *    PhysicalStorageBuffer accesses also carry Aligned (the element size).
  * Loads and stores sit in `if (in_bounds)` selections (lower_blocks.c); a
  * read's value comes out of an OpPhi with the out-of-bounds value.
+ *
+ * For the GLSL round trip (tsr_lower_options::for_glsl), a read with
+ * MakeElementVisibleARM or a write with MakeElementAvailableARM goes through a
+ * pointer to a Block { element } whose member is Coherent, and the element is
+ * reached with an access chain: SPIRV-Cross ignores memory-access operands but
+ * emits `coherent` for such a block, which glslang turns into device-scope
+ * availability and visibility (at least what the operands asked for).
  */
 #include "tsr_lower_private.h"
 
@@ -46,6 +53,51 @@ memory_operands(struct tsr_lower *l, const struct tsr_access *a, bool write, uin
       mask |= SpvMemoryAccessNonPrivatePointerMask;
    ops[0] = mask;
    return n;
+}
+
+/* for_glsl: whether the element access must be coherent (see the file comment). */
+static bool
+needs_coherent(const struct tsr_lower *l, const struct tsr_access *a, bool write)
+{
+   uint32_t make = write ? SPV_ARM_TENSOR_OPERANDS_MAKE_ELEMENT_AVAILABLE
+                         : SPV_ARM_TENSOR_OPERANDS_MAKE_ELEMENT_VISIBLE;
+   return l->opts->for_glsl && (a->mask & make);
+}
+
+/* for_glsl: the PhysicalStorageBuffer pointer to a Block { st } with a Coherent member. */
+static uint32_t
+coherent_pointer_type(struct tsr_lower *l, uint32_t st)
+{
+   struct spirv_builder *b = &l->b;
+   for (uint32_t i = 0; i < l->coherent_count; i++)
+      if (l->coherent[i].storage == st)
+         return l->coherent[i].pointer;
+   if (l->coherent_count == sizeof(l->coherent) / sizeof(l->coherent[0])) {
+      tsr_lower_fail(l, VK_ERROR_FEATURE_NOT_PRESENT, 0, "too many coherent element types");
+      return 0;
+   }
+   uint32_t offset = 0;
+   uint32_t block = spirv_build_type_struct(b, &st, 1, &offset);
+   spirv_build_decorate(b, block, SpvDecorationBlock, NULL, 0);
+   spirv_build_member_decorate(b, block, 0, SpvDecorationCoherent, NULL, 0);
+   uint32_t ptr = spirv_get_type_pointer(b, SpvStorageClassPhysicalStorageBuffer, block);
+   l->coherent[l->coherent_count].storage = st;
+   l->coherent[l->coherent_count++].pointer = ptr;
+   return ptr;
+}
+
+/* The pointer to element k of an access, of type ptr_type (to storage type st). */
+static uint32_t
+element_pointer(struct tsr_lower *l, const struct tsr_access *a, const struct tsr_address *ad,
+                uint32_t k, bool write, uint32_t st, uint32_t ptr_type)
+{
+   if (!needs_coherent(l, a, write))
+      return tsr_lower_element_pointer(l, ad, k, ptr_type);
+   uint32_t block_ptr = coherent_pointer_type(l, st);
+   if (!block_ptr)
+      return 0;
+   uint32_t ptr = tsr_lower_element_pointer(l, ad, k, block_ptr);
+   return tsr_op2(l, SpvOpAccessChain, ptr_type, ptr, spirv_get_const_u32(&l->b, 0));
 }
 
 static void
@@ -95,7 +147,7 @@ lower_read(struct tsr_lower *l, const struct tsr_access *a)
       uint32_t pred, then;
       tsr_lower_blocks_begin_if(l, cond, &pred, &then);
       uint32_t mem[4];
-      mem[0] = tsr_lower_element_pointer(l, &ad, k, ptr_type);
+      mem[0] = element_pointer(l, a, &ad, k, false, st, ptr_type);
       uint32_t n = memory_operands(l, a, false, mem + 1);
       uint32_t value = tsr_op(l, SpvOpLoad, st, mem, 1 + n);
       if (tt->kind == TSR_ELEM_BOOL)
@@ -134,7 +186,7 @@ lower_write(struct tsr_lower *l, const struct tsr_access *a)
       uint32_t pred, then;
       tsr_lower_blocks_begin_if(l, cond, &pred, &then);
       uint32_t mem[5];
-      mem[0] = tsr_lower_element_pointer(l, &ad, k, ptr_type);
+      mem[0] = element_pointer(l, a, &ad, k, true, st, ptr_type);
       mem[1] = value;
       uint32_t n = memory_operands(l, a, true, mem + 2);
       spirv_build_op(b, SPIRV_SECTION_FUNCTION, SpvOpStore, mem, 2 + n);

@@ -218,13 +218,14 @@ static const struct {
     {"tensor_access", tsr_lower_tensor_access},
     {"small_floats", tsr_lower_small_floats},
     {"capabilities", tsr_lower_capabilities},
+    {"glsl_compat", tsr_lower_glsl_compat},
 };
 
 VkResult
 tsr_lower_tensors(const uint32_t *words, size_t count, const struct tsr_lower_options *opts,
                   uint32_t **out, size_t *out_count, char *err, size_t err_len)
 {
-   static const struct tsr_lower_options defaults = {TSR_LOWER_FEATURES_ALL, NULL};
+   static const struct tsr_lower_options defaults = {TSR_LOWER_FEATURES_ALL, NULL, false};
    struct tsr_lower l = {
        .opts = opts ? opts : &defaults,
        .result = VK_SUCCESS,

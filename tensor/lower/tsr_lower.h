@@ -13,7 +13,8 @@
  * become 16- and 8-bit integers with their conversions done in integer code.
  *
  * No Vulkan device or loader is involved: this is a pure function over words,
- * usable from unit tests and tools.
+ * usable from unit tests and tools. It is also the pre-pass of the GLSL round
+ * trip (tsr_lower_glsl.h), with tsr_lower_options::for_glsl set.
  */
 #ifndef TSR_LOWER_H
 #define TSR_LOWER_H
@@ -40,6 +41,17 @@ enum tsr_lower_feature {
 struct tsr_lower_options {
    uint32_t features;                  /* enum tsr_lower_feature bits the device has */
    const VkAllocationCallbacks *alloc; /* NULL: the default allocator */
+   /*
+    * Shape the output for SPIRV-Cross 2021 (Debian 12) rather than for a driver, as the
+    * pre-pass of the GLSL round trip (lower_glsl_compat.c): coordinate arrays whose length
+    * is a specialization constant get VMEL_TENSOR_MAX_RANK elements (GLSL cannot copy
+    * arrays sized by a specialization constant), PhysicalStorageBuffer pointer types to
+    * the same type are merged (SPIRV-Cross names their blocks after the pointee), and
+    * accesses with MakeElementAvailable/VisibleARM go through a Coherent block (SPIRV-Cross
+    * drops memory-model operands). The result may break Vulkan memory model rules; it is
+    * not meant for a driver.
+    */
+   bool for_glsl;
 };
 
 /**

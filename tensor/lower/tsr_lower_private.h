@@ -14,6 +14,7 @@
  *   lower_tensor_access.c    reads, writes, size queries -> PhysicalStorageBuffer code
  *   lower_small_floats.c     bfloat16/float8 -> 16/8-bit integers and conversion code
  *   lower_capabilities.c     capabilities, extensions, addressing model, feature checks
+ *   lower_glsl_compat.c      only with tsr_lower_options::for_glsl: what SPIRV-Cross needs
  * The analysis validates every tensor instruction against the input (with
  * word offsets for messages), so the rewriting passes only fail when out of
  * memory.
@@ -50,6 +51,7 @@ enum tsr_id_flag {
    TSR_ID_SMALL_FLOAT = 1u << 8,      /* OpTypeFloat with a bfloat16/float8 encoding */
    TSR_ID_CONVERTED = 1u << 9,        /* result of a conversion replaced by integer code */
    TSR_ID_OWN_PHI = 1u << 10,         /* an OpPhi made by the lowering with an input id */
+   TSR_ID_SPEC_COORDS = 1u << 11,     /* OpTypeArray of coordinates with a spec-constant length */
 };
 
 /** How a tensor element is stored and what kind of value it is. */
@@ -139,6 +141,13 @@ struct tsr_lower {
    bool entry_block;      /* walking the function's first block before its first non-variable */
    size_t var_offset;     /* where Function variables go in the FUNCTION section */
    uint32_t carry_struct; /* struct { uint, uint } for OpIAddCarry */
+
+   /* for_glsl: PhysicalStorageBuffer pointers to Coherent blocks { element }, per
+    * storage type (lower_tensor_access.c). */
+   struct {
+      uint32_t storage, pointer;
+   } coherent[16];
+   uint32_t coherent_count;
 };
 
 /* ---- tsr_lower.c: diagnostics and input lookups ---------------------------- */
@@ -268,5 +277,6 @@ bool tsr_lower_tensor_types(struct tsr_lower *l);
 bool tsr_lower_tensor_access(struct tsr_lower *l);
 bool tsr_lower_small_floats(struct tsr_lower *l);
 bool tsr_lower_capabilities(struct tsr_lower *l);
+bool tsr_lower_glsl_compat(struct tsr_lower *l);
 
 #endif /* TSR_LOWER_PRIVATE_H */

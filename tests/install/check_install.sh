@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the build into a fresh prefix and runs the installed vmel-info with
 # only the installed manifests on the layer path: both layers must load from
-# there and offer their extensions (vmel-info exits 0 only then).
+# there and offer their extensions (vmel-info exits 0 only then). Then the
+# installed vmel-run, from outside the source and build trees: its example
+# networks are embedded, so the main job must pass there too.
 #   check_install.sh BUILD_DIR LVP_ICD
 set -euo pipefail
 build=$1
@@ -20,4 +22,8 @@ env -u VK_INSTANCE_LAYERS VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" \
   VK_LAYER_PATH="$layers" NODEVICE_SELECT=1 "$prefix/bin/vmel-info" > "$prefix/info.txt"
 grep -q "VK_ARM_tensors  *version 2" "$prefix/info.txt"
 grep -q "VK_ARM_data_graph  *version 1" "$prefix/info.txt"
-echo "installed layers load from $layers"
+(cd "$prefix" && env -u VK_INSTANCE_LAYERS VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" \
+  VK_LAYER_PATH="$layers" NODEVICE_SELECT=1 "$prefix/bin/vmel-run" > "$prefix/run.txt") ||
+  { cat "$prefix/run.txt"; exit 1; }
+grep -q "2 of 2 example networks passed" "$prefix/run.txt"
+echo "installed layers load from $layers; installed vmel-run passes"

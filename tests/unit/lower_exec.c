@@ -2,9 +2,10 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * The compute runner of lower_exec.h: device with buffer device addresses and
- * the small-type features the lowered shaders use, buffers, tensors with
- * records, one-shot dispatches.
+ * The compute runner of lower_exec.h: the tensor layer above validation, a
+ * device with VK_ARM_tensors, buffer device addresses and the small-type
+ * features the lowered shaders use, buffers, tensors with records, one-shot
+ * dispatches.
  */
 #include "lower_exec.h"
 
@@ -14,14 +15,14 @@
 
 #include "spirv_text.h"
 #include "test.h"
-#include "tsr_lower.h"
 
 bool
 lx_init(struct lx *x)
 {
    memset(x, 0, sizeof(*x));
-   if (vku_init(&x->v, NULL, 0, true) != VK_SUCCESS &&
-       vku_init(&x->v, NULL, 0, false) != VK_SUCCESS)
+   const char *layers[] = {VKU_TENSOR};
+   if (vku_init(&x->v, layers, 1, true) != VK_SUCCESS &&
+       vku_init(&x->v, layers, 1, false) != VK_SUCCESS)
       return false;
    if (!x->v.physical_device)
       return false;
@@ -42,8 +43,14 @@ lx_init(struct lx *x)
        !f11.storageBuffer16BitAccess || !f2.features.shaderInt16 || !f2.features.shaderInt64)
       return false;
    /* Keep only what the lowered shaders may use. */
+   VkPhysicalDeviceTensorFeaturesARM tensors = {
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
+       .tensors = VK_TRUE,
+       .shaderTensorAccess = VK_TRUE,
+   };
    VkPhysicalDeviceVulkan12Features e12 = {
        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .pNext = &tensors,
        .bufferDeviceAddress = VK_TRUE,
        .shaderInt8 = VK_TRUE,
        .shaderFloat16 = f12.shaderFloat16,
@@ -68,7 +75,8 @@ lx_init(struct lx *x)
                     .shaderStorageImageWriteWithoutFormat =
                         f2.features.shaderStorageImageWriteWithoutFormat},
    };
-   if (vku_create_device(&x->v, NULL, 0, &e2, &x->device) != VK_SUCCESS)
+   const char *extensions[] = {"VK_ARM_tensors"};
+   if (vku_create_device(&x->v, extensions, 1, &e2, &x->device) != VK_SUCCESS)
       return false;
    x->non_uniform = f12.shaderStorageBufferArrayNonUniformIndexing;
    x->runtime_array = f12.runtimeDescriptorArray;
@@ -348,8 +356,15 @@ lx_run(struct lx *x, const struct lx_dispatch *d)
    return ok;
 }
 
+const char *
+lx_mode(void)
+{
+   const char *mode = getenv("VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE");
+   return mode && !strcmp(mode, "1") ? "direct" : "GLSL round trip";
+}
+
 uint32_t *
-lx_lower(const char *name, const char *text, size_t *count)
+lx_module(const char *name, const char *text, size_t *count)
 {
    char *file = NULL;
    size_t len = 0;
@@ -366,18 +381,14 @@ lx_lower(const char *name, const char *text, size_t *count)
    } else {
       len = strlen(text);
    }
-   uint32_t *words = NULL, *out = NULL;
-   size_t n = 0;
+   uint32_t *words = NULL;
    char err[512] = "";
-   if (text && ok(spirv_text_assemble(text, len, &words, &n, err, sizeof(err)),
-                  "%s: assembly failed: %s", name, err)) {
-      uint32_t *lowered = NULL;
-      VkResult r = tsr_lower_tensors(words, n, NULL, &lowered, count, err, sizeof(err));
-      if (ok(r == VK_SUCCESS, "%s: lowering failed: %s", name, err) && (out = malloc(*count * 4)))
-         memcpy(out, lowered, *count * 4);
-      tsr_lower_free(NULL, lowered);
+   *count = 0;
+   if (text && !ok(spirv_text_assemble(text, len, &words, count, err, sizeof(err)),
+                   "%s: assembly failed: %s", name, err)) {
+      free(words);
+      words = NULL;
    }
-   free(words);
    free(file);
-   return out;
+   return words;
 }

@@ -2,11 +2,15 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * A small compute runner for executing lowered tensor shaders directly on a
- * Vulkan device (lavapipe in CI), without the tensor layer: tensors are
- * buffers with device addresses, and each tensor binding is a storage buffer
- * holding its struct vmel_tensor_record, exactly as the layer will bind them.
- * Used by test_lower_exec.c to check what the lowered code computes.
+ * A small compute runner for executing tensor shaders on a Vulkan device
+ * (lavapipe in CI) through the tensor layer, which lowers them in
+ * vkCreateShaderModule on the path VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE
+ * selects (unset or 0: the GLSL round trip, 1: the direct SPIR-V lowering;
+ * CTest runs each test under both). Tensors are plain buffers with device
+ * addresses, and each tensor binding is a storage buffer holding its struct
+ * vmel_tensor_record, exactly as the layer binds them, so the data stays
+ * under the test's control. Used by test_lower_exec.c and
+ * test_lower_convert.c to check what the lowered code computes.
  */
 #ifndef VMEL_LOWER_EXEC_H
 #define VMEL_LOWER_EXEC_H
@@ -51,7 +55,8 @@ struct lx_tensor {
 #define LX_GUARD_BYTES 64u
 #define LX_GUARD_BYTE 0xa5u
 
-/** Creates the instance (with validation when available) and the device. */
+/** Creates the instance (the tensor layer, and validation below it when available) and a
+ *  device with VK_ARM_tensors. */
 bool lx_init(struct lx *x);
 void lx_finish(struct lx *x);
 
@@ -77,7 +82,7 @@ struct lx_binding {
 };
 
 struct lx_dispatch {
-   const uint32_t *spirv; /* lowered module */
+   const uint32_t *spirv; /* the module (with tensors: the layer lowers it) */
    size_t spirv_count;
    const struct lx_binding *bindings; /* binding i of set 0 */
    uint32_t binding_count;
@@ -90,8 +95,11 @@ bool lx_run(struct lx *x, const struct lx_dispatch *d);
 
 /**
  * Assembles SPIR-V text (or reads tests/unit/lower/<name>.in.spvasm when text
- * is NULL), lowers it, and returns the lowered words (free()).
+ * is NULL) and returns the words (free()), for lx_run() to hand to the layer.
  */
-uint32_t *lx_lower(const char *name, const char *text, size_t *count);
+uint32_t *lx_module(const char *name, const char *text, size_t *count);
+
+/** The lowering path the layer takes here (for messages): "GLSL round trip" or "direct". */
+const char *lx_mode(void);
 
 #endif /* VMEL_LOWER_EXEC_H */

@@ -11,9 +11,15 @@
  *    assembled and the words compared, so comments and spacing do not
  *    matter), check that lowering is deterministic and that no ARM
  *    capability is left, and run `spirv-val --target-env vulkan1.3` on it.
+ * With --glsl, every case also goes through the GLSL round trip
+ * (tsr_lower_glsl(), the default path of the layer): a case the direct
+ * lowering rejects must fail there with the same result and message (the
+ * pre-pass is the direct lowering); any other must give a module without ARM
+ * capabilities, with the input's entry point name, that passes spirv-val
+ * (written to DIR/<case>.glsl.spv, its GLSL to DIR/<case>.comp).
  * Directives in the input's leading comments:
  *   ; lower-without: int64 storage8 ...   device features to leave out
- * Usage: lower_golden [--update] [--spirv-val PATH] [--out DIR] CASE_DIR [CASE...]
+ * Usage: lower_golden [--update] [--glsl] [--spirv-val PATH] [--out DIR] CASE_DIR [CASE...]
  * --update rewrites the goldens from the current output (review the diff!).
  */
 #include <dirent.h>
@@ -25,16 +31,20 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <spirv/unified1/spirv.h>
+
 #include "spirv/spirv.h"
 #include "spirv/spirv_arm_ml.h"
 #include "spirv_text.h"
 #include "test.h"
 #include "tsr_lower.h"
+#include "tsr_lower_glsl.h"
 
 TEST_MAIN_STATE;
 
 struct config {
    bool update;
+   bool glsl;
    const char *spirv_val;
    const char *out_dir;
    const char *dir;
@@ -228,6 +238,60 @@ check_output(const struct config *cfg, const char *name, const char *golden_path
    free(text);
 }
 
+/* The name of the module's first OpEntryPoint, or "". */
+static const char *
+entry_point_name(const uint32_t *words, size_t count)
+{
+   for (size_t i = 5; i < count && words[i] >> 16; i += words[i] >> 16)
+      if ((words[i] & 0xffffu) == SpvOpEntryPoint && (words[i] >> 16) >= 4 &&
+          i + (words[i] >> 16) <= count)
+         return (const char *)(words + i + 3);
+   return "";
+}
+
+static void
+keep_glsl(void *user, const char *glsl)
+{
+   *(char **)user = strdup(glsl);
+}
+
+/* --glsl: the GLSL round trip of the case agrees with the direct lowering's verdict. */
+static void
+check_glsl(const struct config *cfg, const char *name, const uint32_t *words, size_t count,
+           const struct tsr_lower_options *opts, VkResult direct, const char *direct_err)
+{
+   char err[768] = "", *glsl = NULL;
+   uint32_t *out = NULL;
+   size_t out_count = 0;
+   VkResult result =
+       tsr_lower_glsl(words, count, opts, keep_glsl, &glsl, &out, &out_count, err, sizeof(err));
+   if (direct != VK_SUCCESS) {
+      ok(result == direct && !strcmp(err, direct_err),
+         "%s: GLSL round trip gave %s \"%s\", the direct lowering %s \"%s\"", name,
+         result_name(result), err, result_name(direct), direct_err);
+   } else if (ok(result == VK_SUCCESS, "%s: GLSL round trip failed: %s: %s", name,
+                 result_name(result), err)) {
+      ok(glsl && !strncmp(glsl, "#version 460", 12), "%s: no GLSL 4.60 reported", name);
+      ok(!spirv_declares_capability(out, out_count, SPV_ARM_CAP_TENSORS),
+         "%s: GLSL round trip: TensorsARM is still declared", name);
+      ok(!strcmp(entry_point_name(out, out_count), entry_point_name(words, count)),
+         "%s: GLSL round trip: entry point \"%s\", expected \"%s\"", name,
+         entry_point_name(out, out_count), entry_point_name(words, count));
+      if (cfg->out_dir) {
+         char path[4096];
+         snprintf(path, sizeof(path), "%s/%s.comp", cfg->out_dir, name);
+         ok(glsl && write_file(path, glsl, strlen(glsl)), "%s: cannot write %s", name, path);
+         snprintf(path, sizeof(path), "%s/%s.glsl.spv", cfg->out_dir, name);
+         if (ok(write_file(path, out, out_count * 4), "%s: cannot write %s", name, path) &&
+             cfg->spirv_val)
+            ok(run_spirv_val(cfg, path), "%s: spirv-val --target-env vulkan1.3 %s failed", name,
+               path);
+      }
+   }
+   tsr_lower_free(opts, out);
+   free(glsl);
+}
+
 static void
 run_case(const struct config *cfg, const char *name)
 {
@@ -256,6 +320,8 @@ run_case(const struct config *cfg, const char *name)
                   err))
          check_output(cfg, name, out_path, out, out_count, &opts, words, count);
       tsr_lower_free(&opts, out);
+      if (cfg->glsl)
+         check_glsl(cfg, name, words, count, &opts, result, err);
    }
    free(words);
    free(text);
@@ -308,6 +374,8 @@ main(int argc, char **argv)
    for (; i < argc && argv[i][0] == '-'; i++) {
       if (!strcmp(argv[i], "--update"))
          cfg.update = true;
+      else if (!strcmp(argv[i], "--glsl"))
+         cfg.glsl = true;
       else if (!strcmp(argv[i], "--spirv-val") && i + 1 < argc)
          cfg.spirv_val = argv[++i];
       else if (!strcmp(argv[i], "--out") && i + 1 < argc)
@@ -316,11 +384,15 @@ main(int argc, char **argv)
          break;
    }
    if (i >= argc) {
-      fprintf(stderr, "usage: %s [--update] [--spirv-val PATH] [--out DIR] CASE_DIR [CASE...]\n",
+      fprintf(stderr,
+              "usage: %s [--update] [--glsl] [--spirv-val PATH] [--out DIR] CASE_DIR [CASE...]\n",
               argv[0]);
       return 2;
    }
    cfg.dir = argv[i++];
+   /* Keeps glslang's symbol tables for the whole run, as a device does. */
+   if (cfg.glsl && !ok(tsr_lower_glsl_retain(), "glslang does not initialize"))
+      return test_done();
    if (cfg.out_dir && mkdir(cfg.out_dir, 0777) != 0 && errno != EEXIST) {
       fprintf(stderr, "cannot create %s\n", cfg.out_dir);
       return 2;
@@ -339,5 +411,7 @@ main(int argc, char **argv)
    }
    free(names);
    printf("%zu cases\n", n);
+   if (cfg.glsl)
+      tsr_lower_glsl_release();
    return test_done();
 }

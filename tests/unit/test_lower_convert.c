@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: MIT
  *
  * The bfloat16 and float8 conversions of the tensor lowering, run on the
- * device and compared bit for bit with reference conversions written
+ * device through the tensor layer (each lowering path: CTest registers the
+ * test with VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE unset and 1) and compared
+ * bit for bit with reference conversions written
  * independently here: float8 results are found by searching every finite
  * code for the nearest value (ties to the even code, and a virtual code one
  * step above the largest finite value to decide overflow), bfloat16 results
@@ -431,13 +433,14 @@ main(void)
       lx_finish(&x);
       return test_skip("no Vulkan device with buffer device addresses and small types");
    }
+   printf("lowering: %s\n", lx_mode());
    struct lx_tensor t[COUNT];
    bool created = true;
    uint32_t dims[1] = {N};
    for (int i = 0; i < COUNT; i++)
       created = lx_tensor_create(&x, 1, dims, NULL, sizes[i], &t[i]) && created;
    size_t n = 0;
-   uint32_t *spv = created ? lx_lower("conversions", shader, &n) : NULL;
+   uint32_t *spv = created ? lx_module("conversions", shader, &n) : NULL;
    if (ok(spv != NULL, "setup failed")) {
       fill_inputs(t);
       struct lx_binding b[COUNT];

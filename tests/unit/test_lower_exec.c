@@ -2,8 +2,9 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * Runs lowered tensor shaders on the device (lavapipe in CI) without the
- * tensor layer and checks the data: every element type copied through a
+ * Runs tensor shaders on the device (lavapipe in CI) through the tensor
+ * layer, which lowers them on the path VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE
+ * selects (registered under both), and checks the data: every element type copied through a
  * strided tensor (out-of-bounds reads give zero, out-of-bounds writes leave
  * the guard bytes alone), ranks 1..6 with padded strides and size queries, a
  * specialization-constant rank with the array form, array forms with both
@@ -50,7 +51,7 @@ static bool
 run_two(const char *name, struct two *t, uint32_t groups)
 {
    size_t n = 0;
-   uint32_t *spv = lx_lower(name, NULL, &n);
+   uint32_t *spv = lx_module(name, NULL, &n);
    if (!spv)
       return false;
    struct lx_binding b[2] = {{1, {&t->src.record}}, {1, {&t->dst.record}}};
@@ -312,7 +313,7 @@ test_tensor_array(const char *name, uint32_t (*expect_k)(uint32_t i))
       }
    }
    size_t n = 0;
-   uint32_t *spv = created ? lx_lower(name, NULL, &n) : NULL;
+   uint32_t *spv = created ? lx_module(name, NULL, &n) : NULL;
    if (ok(spv != NULL, "%s: setup failed", name)) {
       struct lx_binding b[2] = {
           {4, {&arr[0].record, &arr[1].record, &arr[2].record, &arr[3].record}},
@@ -407,6 +408,7 @@ main(void)
       lx_finish(&x);
       return test_skip("no Vulkan device with buffer device addresses and small types");
    }
+   printf("lowering: %s\n", lx_mode());
    test_elements();
    test_ranks();
    test_spec_rank();

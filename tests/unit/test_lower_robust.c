@@ -9,7 +9,10 @@
  * succeed or fail; it must return, with a message on failure. Run under the
  * sanitizer build this is also the memory-safety check of the reader, the
  * builder and the passes.
- * Usage: test_lower_robust CASE_DIR
+ * With --glsl N, every Nth variant the direct lowering accepts also goes
+ * through the GLSL round trip (tsr_lower_glsl(): SPIRV-Cross and glslang see
+ * the pre-pass's module of a mutated input), with the same expectations.
+ * Usage: test_lower_robust [--glsl N] CASE_DIR
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -19,11 +22,32 @@
 #include "spirv_text.h"
 #include "test.h"
 #include "tsr_lower.h"
+#include "tsr_lower_glsl.h"
 
 TEST_MAIN_STATE;
 
 static unsigned failures_without_message;
 static unsigned variants;
+static unsigned glsl_every; /* --glsl N, 0 without */
+static unsigned accepted, round_trips, round_trips_failed;
+
+static void
+round_trip(const uint32_t *words, size_t count)
+{
+   uint32_t *out = NULL;
+   size_t out_count = 0;
+   char err[768];
+   memset(err, 0, sizeof(err));
+   VkResult result =
+       tsr_lower_glsl(words, count, NULL, NULL, NULL, &out, &out_count, err, sizeof(err));
+   if (result != VK_SUCCESS && !err[0])
+      failures_without_message++;
+   if (result == VK_SUCCESS && (!out || out_count < 5))
+      failures_without_message++;
+   round_trips_failed += result != VK_SUCCESS;
+   round_trips++;
+   tsr_lower_free(NULL, out);
+}
 
 static void
 lower_variant(const uint32_t *words, size_t count)
@@ -39,6 +63,8 @@ lower_variant(const uint32_t *words, size_t count)
       failures_without_message++;
    tsr_lower_free(NULL, out);
    variants++;
+   if (result == VK_SUCCESS && glsl_every && accepted++ % glsl_every == 0)
+      round_trip(words, count);
 }
 
 static void
@@ -77,10 +103,17 @@ mutate_case(const char *path)
 int
 main(int argc, char **argv)
 {
+   if (argc == 4 && !strcmp(argv[1], "--glsl")) {
+      glsl_every = (unsigned)strtoul(argv[2], NULL, 10);
+      argv += 2;
+      argc -= 2;
+   }
    if (argc != 2) {
-      fprintf(stderr, "usage: %s CASE_DIR\n", argv[0]);
+      fprintf(stderr, "usage: %s [--glsl N] CASE_DIR\n", argv[0]);
       return 2;
    }
+   if (glsl_every && !ok(tsr_lower_glsl_retain(), "glslang does not initialize"))
+      return test_done();
    DIR *d = opendir(argv[1]);
    if (!ok(d != NULL, "cannot open %s", argv[1]))
       return test_done();
@@ -100,5 +133,10 @@ main(int argc, char **argv)
    ok(failures_without_message == 0, "%u variants failed without a message",
       failures_without_message);
    printf("%u cases, %u variants lowered\n", cases, variants);
+   if (glsl_every) {
+      printf("%u accepted, %u through the GLSL round trip (%u failed there)\n", accepted,
+             round_trips, round_trips_failed);
+      tsr_lower_glsl_release();
+   }
    return test_done();
 }

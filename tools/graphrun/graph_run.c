@@ -536,6 +536,8 @@ dispatch(const struct graph_device *gd, const struct fns *f, struct objects *o,
       return fail(run, r, "fence");
    uint32_t dispatches = run->dispatches ? run->dispatches : 1;
    double total = 0;
+   run->timing.dispatch_min_ms = 0;
+   run->timing.dispatch_max_ms = 0;
    for (uint32_t i = 0; i < dispatches; i++) {
       VkCommandBufferSubmitInfo cbsi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO,
                                         .commandBuffer = cmd};
@@ -546,7 +548,12 @@ dispatch(const struct graph_device *gd, const struct fns *f, struct objects *o,
       r = vkQueueSubmit2(gd->queue, 1, &si, o->fence);
       if (r == VK_SUCCESS)
          r = vkWaitForFences(gd->device, 1, &o->fence, VK_TRUE, UINT64_MAX);
-      total += now_ms() - t0;
+      double t = now_ms() - t0;
+      total += t;
+      if (i == 0 || t < run->timing.dispatch_min_ms)
+         run->timing.dispatch_min_ms = t;
+      if (t > run->timing.dispatch_max_ms)
+         run->timing.dispatch_max_ms = t;
       if (r != VK_SUCCESS)
          return fail(run, r, "submit");
       vkResetFences(gd->device, 1, &o->fence);
@@ -597,6 +604,8 @@ graph_run(const struct graph_device *gd, struct graph_run *run)
    run->timing.session_ms = now_ms() - t0;
    if (r == VK_SUCCESS)
       r = dispatch(gd, &f, &o, run);
+   if (r == VK_SUCCESS && run->after_dispatch)
+      run->after_dispatch(gd, o.pipeline, run->user);
    for (uint32_t i = 0; i < run->output_count && r == VK_SUCCESS; i++) {
       struct graph_tensor *t = &run->outputs[i];
       size_t bytes = graph_tensor_elements(t) * graph_format_size(t->format);

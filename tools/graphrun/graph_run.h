@@ -51,7 +51,8 @@ struct graph_device {
 struct graph_timing {
    double create_ms;   /* vkCreateDataGraphPipelinesARM */
    double session_ms;  /* session, memory and descriptor set-up */
-   double dispatch_ms; /* per dispatch, wall time from submit to fence */
+   double dispatch_ms; /* per dispatch, wall time from submit to fence (mean) */
+   double dispatch_min_ms, dispatch_max_ms; /* fastest and slowest dispatch */
 };
 
 struct graph_run {
@@ -65,6 +66,10 @@ struct graph_run {
    const struct graph_constant *constants;
    uint32_t constant_count;
    uint32_t dispatches; /* 0 means 1 */
+   /* Called once the last dispatch has completed, before anything is destroyed, e.g. to
+    * query the pipeline's properties (vmel-run --profile); may be NULL. */
+   void (*after_dispatch)(const struct graph_device *gd, VkPipeline pipeline, void *user);
+   void *user;
    struct graph_timing timing; /* filled */
    char log[512];              /* why a step failed */
    VkResult create_result;     /* what vkCreateDataGraphPipelinesARM returned */

@@ -1,0 +1,291 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * vmel-conformance: the conformance runner's command line (design.md §9). Generates every
+ * case, keeps those --op / --filter name, takes a bounded subset with --max-cases (every
+ * operator × type-support row and every operator's invalid graphs first, round-robin, so the
+ * subset stays representative), then lists or runs them. Prints each failure with its details,
+ * writes one line per case to --results, and ends with "N passed, N failed, N skipped".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "run.h"
+#include "test.h"
+
+TEST_MAIN_STATE;
+
+struct options {
+   const char *ops;     /* comma-separated operator names, or NULL */
+   const char *filter;  /* substring of case names, or NULL */
+   const char *results; /* results file, or NULL */
+   size_t max_cases;    /* 0: all */
+   uint64_t seed;
+   bool list, verbose;
+};
+
+static void
+usage(FILE *f)
+{
+   fprintf(f, "usage: vmel-conformance [--op NAME[,NAME...]] [--filter TEXT] [--max-cases N]\n"
+              "                        [--seed S] [--results FILE] [--list] [--verbose]\n"
+              "Runs single-operator TOSA graphs through the graph and tensor layers (with\n"
+              "VK_LAYER_KHRONOS_validation below them) and checks them against the CPU\n"
+              "reference. --op takes add, sub, mul, clamp, reshape, concat, max_pool2d, conv2d,\n"
+              "matmul, rescale (any case). --max-cases keeps a subset that covers every\n"
+              "operator and type row first. --results writes \"name status detail\" per case.\n");
+}
+
+static bool
+parse_u64(const char *s, uint64_t *out)
+{
+   char *end;
+   errno = 0;
+   unsigned long long v = strtoull(s, &end, 0);
+   if (errno || end == s || *end)
+      return false;
+   *out = v;
+   return true;
+}
+
+static int
+parse_options(int argc, char **argv, struct options *o)
+{
+   *o = (struct options){.seed = 1};
+   for (int i = 1; i < argc; i++) {
+      const char *a = argv[i];
+      bool has_value = i + 1 < argc;
+      uint64_t v;
+      if (!strcmp(a, "--op") && has_value) {
+         o->ops = argv[++i];
+      } else if (!strcmp(a, "--filter") && has_value) {
+         o->filter = argv[++i];
+      } else if (!strcmp(a, "--results") && has_value) {
+         o->results = argv[++i];
+      } else if (!strcmp(a, "--max-cases") && has_value && parse_u64(argv[i + 1], &v)) {
+         o->max_cases = (size_t)v;
+         i++;
+      } else if (!strcmp(a, "--seed") && has_value && parse_u64(argv[i + 1], &v)) {
+         o->seed = v;
+         i++;
+      } else if (!strcmp(a, "--list")) {
+         o->list = true;
+      } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
+         o->verbose = true;
+      } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+         usage(stdout);
+         exit(0);
+      } else {
+         fprintf(stderr, "vmel-conformance: bad argument \"%s\"\n", a);
+         usage(stderr);
+         return 2;
+      }
+   }
+   return 0;
+}
+
+/* Whether the comma-separated list names the case's operator. */
+static bool
+op_selected(const char *ops, enum tosa_ref_op op)
+{
+   if (!ops)
+      return true;
+   const char *name = gt_op_short_name(op);
+   size_t len = strlen(name);
+   for (const char *p = ops; *p;) {
+      size_t n = strcspn(p, ",");
+      if (n == len && !strncasecmp(p, name, n))
+         return true;
+      p += n + (p[n] == ',');
+   }
+   return false;
+}
+
+static bool
+ops_valid(const char *ops)
+{
+   for (const char *p = ops; p && *p;) {
+      size_t n = strcspn(p, ",");
+      bool found = false;
+      for (int op = 0; op < TOSA_REF_OP_COUNT && !found; op++) {
+         const char *name = gt_op_short_name((enum tosa_ref_op)op);
+         found = strlen(name) == n && !strncasecmp(p, name, n);
+      }
+      if (!found) {
+         fprintf(stderr, "vmel-conformance: no operator \"%.*s\"\n", (int)n, p);
+         return false;
+      }
+      p += n + (p[n] == ',');
+   }
+   return true;
+}
+
+/*
+ * The cases to run, in generation order: all of them, or a subset of max cases taken
+ * round-robin over the groups ("<op>.<row>", "<op>.invalid", "<op>.require"): the first case of
+ * every group, then the second, and so on; heavy cases only once nothing else is left.
+ */
+static size_t
+select_cases(const struct conf_list *all, const struct options *o, const struct conf_case **out)
+{
+   size_t n = 0;
+   bool *keep = calloc(all->count ? all->count : 1, sizeof(*keep));
+   size_t *rank = calloc(all->count ? all->count : 1, sizeof(*rank));
+   if (!keep || !rank) {
+      free(keep);
+      free(rank);
+      return SIZE_MAX;
+   }
+   size_t candidates = 0, max_rank = 0;
+   for (size_t i = 0; i < all->count; i++) {
+      const struct conf_case *c = &all->v[i];
+      keep[i] = op_selected(o->ops, c->op.op) && (!o->filter || strstr(c->name, o->filter));
+      if (!keep[i])
+         continue;
+      candidates++;
+      /* This case's position in its group. */
+      rank[i] = 0;
+      for (size_t j = 0; j < i; j++) {
+         if (keep[j] && !strcmp(all->v[j].group, c->group))
+            rank[i] += !all->v[j].heavy;
+      }
+      if (c->heavy)
+         rank[i] = SIZE_MAX / 2;
+      if (rank[i] > max_rank && !c->heavy)
+         max_rank = rank[i];
+   }
+   size_t limit = o->max_cases && o->max_cases < candidates ? o->max_cases : candidates;
+   bool *take = calloc(all->count ? all->count : 1, sizeof(*take));
+   if (!take) {
+      free(keep);
+      free(rank);
+      return SIZE_MAX;
+   }
+   size_t taken = 0;
+   for (size_t round = 0; round <= max_rank + 1 && taken < limit; round++) {
+      size_t want = round <= max_rank ? round : SIZE_MAX / 2;
+      for (size_t i = 0; i < all->count && taken < limit; i++) {
+         if (keep[i] && !take[i] && rank[i] == want) {
+            take[i] = true;
+            taken++;
+         }
+      }
+   }
+   for (size_t i = 0; i < all->count; i++) {
+      if (take[i])
+         out[n++] = &all->v[i];
+   }
+   free(keep);
+   free(rank);
+   free(take);
+   return n;
+}
+
+static double
+now_s(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int
+run_cases(const struct conf_case *const *cases, size_t n, const struct options *o)
+{
+   FILE *results = NULL;
+   if (o->results && !(results = fopen(o->results, "w"))) {
+      fprintf(stderr, "vmel-conformance: cannot write %s: %s\n", o->results, strerror(errno));
+      return 2;
+   }
+   struct conf_runner runner;
+   if (!conf_runner_init(&runner, o->seed, o->verbose)) {
+      conf_runner_finish(&runner);
+      if (results)
+         fclose(results);
+      printf("0 passed, 0 failed, %zu skipped\n", n);
+      return TEST_SKIP_CODE;
+   }
+   size_t counts[3] = {0, 0, 0};
+   double t0 = now_s();
+   for (size_t i = 0; i < n; i++) {
+      struct conf_result res;
+      conf_run_case(&runner, cases[i], &res);
+      counts[res.status]++;
+      if (res.status == CONF_FAIL) {
+         printf("FAIL %s: %s\n", cases[i]->name, res.detail);
+         if (res.report)
+            fputs(res.report, stdout);
+      } else if (o->verbose) {
+         printf("%s %s (%.1f ms): %s\n", conf_status_name(res.status), cases[i]->name, res.ms,
+                res.detail);
+      }
+      fflush(stdout);
+      if (results) {
+         fprintf(results, "%s %s %s\n", cases[i]->name, conf_status_name(res.status), res.detail);
+         fflush(results);
+      }
+      free(res.report);
+   }
+   double seconds = now_s() - t0;
+   conf_runner_finish(&runner);
+   if (results)
+      fclose(results);
+   printf("vmel-conformance: %zu cases in %.1f s (seed %llu)\n", n, seconds,
+          (unsigned long long)o->seed);
+   printf("%zu passed, %zu failed, %zu skipped\n", counts[CONF_PASS], counts[CONF_FAIL],
+          counts[CONF_SKIP]);
+   return counts[CONF_FAIL] ? 1 : 0;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct options o;
+   int rc = parse_options(argc, argv, &o);
+   if (rc)
+      return rc;
+   if (!ops_valid(o.ops))
+      return 2;
+   struct conf_list all = {0};
+   conf_generate_elementwise(&all);
+   conf_generate_data(&all);
+   conf_generate_tensor(&all);
+   conf_generate_rescale(&all);
+   if (all.out_of_memory) {
+      fprintf(stderr, "vmel-conformance: out of memory generating the cases\n");
+      free(all.v);
+      return 2;
+   }
+   for (size_t i = 0; i < all.count; i++) {
+      for (size_t j = 0; j < i; j++) {
+         if (!strcmp(all.v[i].name, all.v[j].name)) {
+            fprintf(stderr, "vmel-conformance: two cases are named %s\n", all.v[i].name);
+            free(all.v);
+            return 2;
+         }
+      }
+   }
+   const struct conf_case **cases = calloc(all.count ? all.count : 1, sizeof(*cases));
+   size_t n = cases ? select_cases(&all, &o, cases) : SIZE_MAX;
+   if (n == SIZE_MAX) {
+      fprintf(stderr, "vmel-conformance: out of memory\n");
+      free(cases);
+      free(all.v);
+      return 2;
+   }
+   if (o.list) {
+      for (size_t i = 0; i < n; i++)
+         printf("%s\n", cases[i]->name);
+      rc = 0;
+   } else {
+      rc = run_cases(cases, n, &o);
+   }
+   free(cases);
+   free(all.v);
+   return rc;
+}

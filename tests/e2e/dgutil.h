@@ -1,0 +1,245 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Building blocks for the graph runtime's end-to-end tests, finer-grained than
+ * tools/graphrun: a device with VK_ARM_data_graph through both layers (and
+ * validation below them), host-visible tensors, set and pipeline layouts,
+ * data-graph pipelines from SPIR-V text, sessions with bound memory,
+ * descriptor writes and one-shot command buffers. Every call goes through the
+ * loader; a failure is counted as a test failure where it happens.
+ */
+#ifndef VMEL_DGUTIL_H
+#define VMEL_DGUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vkutil.h"
+
+#define DGU_MAX_RANK 6
+#define DGU_MAX_SETS 4
+#define DGU_MAX_BINDINGS 16
+
+/* The common head of a graph module: capabilities, extensions, the TOSA import
+ * and the memory model. Decorations follow it, then DGU_TYPES. */
+#define DGU_PRELUDE                                                                                \
+   "OpCapability Shader\n"                                                                         \
+   "OpCapability VulkanMemoryModel\n"                                                              \
+   "OpCapability Int8\n"                                                                           \
+   "OpCapability TensorsARM\n"                                                                     \
+   "OpCapability GraphARM\n"                                                                       \
+   "OpCapability ReplicatedCompositesEXT\n"                                                        \
+   "OpExtension \"SPV_ARM_tensors\"\n"                                                             \
+   "OpExtension \"SPV_ARM_graph\"\n"                                                               \
+   "OpExtension \"SPV_EXT_replicated_composites\"\n"                                               \
+   "%tosa = OpExtInstImport \"TOSA.001000.1\"\n"                                                   \
+   "OpMemoryModel Logical Vulkan\n"
+
+/* Scalar types, small constants and shape-array types every module may use. */
+#define DGU_TYPES                                                                                  \
+   "%bool = OpTypeBool\n"                                                                          \
+   "%uchar = OpTypeInt 8 0\n"                                                                      \
+   "%uint = OpTypeInt 32 0\n"                                                                      \
+   "%float = OpTypeFloat 32\n"                                                                     \
+   "%true = OpConstantTrue %bool\n"                                                                \
+   "%false = OpConstantFalse %bool\n"                                                              \
+   "%uint_0 = OpConstant %uint 0\n"                                                                \
+   "%uint_1 = OpConstant %uint 1\n"                                                                \
+   "%uint_2 = OpConstant %uint 2\n"                                                                \
+   "%uint_3 = OpConstant %uint 3\n"                                                                \
+   "%uint_4 = OpConstant %uint 4\n"                                                                \
+   "%arr_1 = OpTypeArray %uint %uint_1\n"                                                          \
+   "%arr_2 = OpTypeArray %uint %uint_2\n"                                                          \
+   "%arr_3 = OpTypeArray %uint %uint_3\n"                                                          \
+   "%arr_4 = OpTypeArray %uint %uint_4\n"                                                          \
+   "%propagate = OpConstant %uint 1\n"
+
+struct dgu_fns {
+   PFN_vkCreateTensorARM CreateTensorARM;
+   PFN_vkDestroyTensorARM DestroyTensorARM;
+   PFN_vkGetTensorMemoryRequirementsARM GetTensorMemoryRequirementsARM;
+   PFN_vkBindTensorMemoryARM BindTensorMemoryARM;
+   PFN_vkCreateTensorViewARM CreateTensorViewARM;
+   PFN_vkDestroyTensorViewARM DestroyTensorViewARM;
+   PFN_vkCreateDataGraphPipelinesARM CreateDataGraphPipelinesARM;
+   PFN_vkCreateDataGraphPipelineSessionARM CreateDataGraphPipelineSessionARM;
+   PFN_vkDestroyDataGraphPipelineSessionARM DestroyDataGraphPipelineSessionARM;
+   PFN_vkGetDataGraphPipelineSessionBindPointRequirementsARM
+      GetDataGraphPipelineSessionBindPointRequirementsARM;
+   PFN_vkGetDataGraphPipelineSessionMemoryRequirementsARM
+      GetDataGraphPipelineSessionMemoryRequirementsARM;
+   PFN_vkBindDataGraphPipelineSessionMemoryARM BindDataGraphPipelineSessionMemoryARM;
+   PFN_vkCmdDispatchDataGraphARM CmdDispatchDataGraphARM;
+   PFN_vkGetDataGraphPipelineAvailablePropertiesARM GetDataGraphPipelineAvailablePropertiesARM;
+   PFN_vkGetDataGraphPipelinePropertiesARM GetDataGraphPipelinePropertiesARM;
+};
+
+struct dgu_options {
+   bool update_after_bind;   /* enable dataGraphUpdateAfterBind (when offered) */
+   bool sync_validation;     /* synchronization validation: hazards are errors */
+   const VkAllocationCallbacks *device_alloc; /* pAllocator of vkCreateDevice */
+};
+
+struct dgu {
+   struct vku v;
+   VkDevice device;
+   uint32_t family; /* with VK_QUEUE_DATA_GRAPH_BIT_ARM */
+   VkQueue queue;
+   VkCommandPool pool;
+   VkFence fence;
+   struct dgu_fns fn;
+   VkPhysicalDeviceMemoryProperties memory;
+   VkPhysicalDeviceLimits limits;
+   bool update_after_bind; /* enabled */
+   const VkAllocationCallbacks *device_alloc;
+};
+
+/** Instance (graph, tensor, validation), device and queue. Skips the test
+ *  (exit 77) without a device; returns false (counted) on failure. */
+bool dgu_init(struct dgu *u, const struct dgu_options *options);
+void dgu_finish(struct dgu *u);
+
+/** Assembles SPIR-V text (malloc()ed words; the failure is counted). */
+uint32_t *dgu_assemble(const char *text, size_t *count);
+
+/* ---- tensors -------------------------------------------------------------------------------- */
+
+struct dgu_tensor {
+   VkTensorARM tensor;
+   VkDeviceMemory memory;
+   VkTensorViewARM view;
+   void *data; /* mapped, packed */
+   VkFormat format;
+   uint32_t rank;
+   int64_t dims[DGU_MAX_RANK];
+   uint64_t elements;
+   size_t size; /* bytes */
+};
+
+uint32_t dgu_format_size(VkFormat format);
+/** A packed linear tensor in host-visible coherent memory, with a view. */
+bool dgu_tensor_create(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *dims,
+                       struct dgu_tensor *t);
+void dgu_tensor_destroy(struct dgu *u, struct dgu_tensor *t);
+
+/** A VkTensorDescriptionARM of a format and shape (dims not copied). */
+VkTensorDescriptionARM dgu_description(VkFormat format, uint32_t rank, const int64_t *dims);
+
+/* ---- pipelines ------------------------------------------------------------------------------ */
+
+/** A tensor binding of the graph's layout: `count` descriptors, and the
+ *  resource info (format, shape) of the interface variable at (set, binding). */
+struct dgu_binding {
+   uint32_t set, binding, count;
+   VkFormat format;
+   uint32_t rank;
+   int64_t dims[DGU_MAX_RANK];
+};
+
+struct dgu_constant {
+   uint32_t id;
+   VkFormat format;
+   uint32_t rank;
+   int64_t dims[DGU_MAX_RANK];
+   const void *data;
+};
+
+struct dgu_pipeline_desc {
+   const char *text;       /* SPIR-V text */
+   const char *entry;      /* NULL: "main" */
+   const struct dgu_binding *bindings;
+   uint32_t binding_count;
+   const struct dgu_constant *constants;
+   uint32_t constant_count;
+   const VkSpecializationInfo *specialization;
+   bool update_after_bind; /* layouts and bindings with the update-after-bind flags */
+   const void *create_pnext; /* appended to VkDataGraphPipelineCreateInfoARM's chain */
+};
+
+struct dgu_graph {
+   VkShaderModule module;
+   VkDescriptorSetLayout set_layouts[DGU_MAX_SETS];
+   uint32_t set_count;
+   VkPipelineLayout layout;
+   VkPipeline pipeline;
+   VkResult result; /* of vkCreateDataGraphPipelinesARM */
+   bool update_after_bind;
+};
+
+/** Layouts, module and pipeline. Returns the pipeline creation result; the
+ *  layouts and module exist whenever they could be made. */
+VkResult dgu_graph_create(struct dgu *u, const struct dgu_pipeline_desc *desc, struct dgu_graph *g);
+void dgu_graph_destroy(struct dgu *u, struct dgu_graph *g);
+
+/** Fills the create-info pieces of a description for a hand-made call:
+ *  resource infos with their descriptions, constants with theirs. */
+struct dgu_create_parts {
+   VkDataGraphPipelineResourceInfoARM resources[DGU_MAX_BINDINGS];
+   VkTensorDescriptionARM resource_descs[DGU_MAX_BINDINGS];
+   VkDataGraphPipelineConstantARM constants[DGU_MAX_BINDINGS];
+   VkTensorDescriptionARM constant_descs[DGU_MAX_BINDINGS];
+   VkDataGraphPipelineShaderModuleCreateInfoARM module_info;
+   VkDataGraphPipelineCreateInfoARM info;
+};
+void dgu_create_parts(const struct dgu_pipeline_desc *desc, const struct dgu_graph *g,
+                      struct dgu_create_parts *parts);
+
+/* ---- sessions, sets, commands ------------------------------------------------------------- */
+
+struct dgu_session {
+   VkDataGraphPipelineSessionARM session;
+   VkDeviceMemory memory;
+   VkDeviceSize size; /* the transient bind point's requirement, 0 when none */
+};
+
+bool dgu_session_create(struct dgu *u, VkPipeline pipeline, struct dgu_session *s);
+void dgu_session_destroy(struct dgu *u, struct dgu_session *s);
+
+/** A pool and one set per set layout of the graph. */
+struct dgu_sets {
+   VkDescriptorPool pool;
+   VkDescriptorSet sets[DGU_MAX_SETS];
+};
+bool dgu_sets_create(struct dgu *u, const struct dgu_graph *g, struct dgu_sets *s);
+void dgu_sets_destroy(struct dgu *u, struct dgu_sets *s);
+void dgu_write(struct dgu *u, VkDescriptorSet set, uint32_t binding, uint32_t element,
+               const struct dgu_tensor *t);
+
+/** A new primary command buffer of the pool, begun. */
+VkCommandBuffer dgu_begin(struct dgu *u);
+/** Binds the graph's pipeline and sets at the data-graph bind point and
+ *  dispatches the session. */
+void dgu_dispatch(struct dgu *u, VkCommandBuffer cmd, const struct dgu_graph *g,
+                  const struct dgu_sets *sets, VkDataGraphPipelineSessionARM session);
+/** A global memory barrier (synchronization2). */
+void dgu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                 VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);
+/** Host writes -> data graph reads, at the start of a command buffer. */
+void dgu_barrier_host_to_graph(VkCommandBuffer cmd);
+/** Data graph writes -> host reads, at the end. */
+void dgu_barrier_graph_to_host(VkCommandBuffer cmd);
+/** Ends, submits (vkQueueSubmit2) and waits on the fence. */
+bool dgu_submit_wait(struct dgu *u, VkCommandBuffer cmd);
+void dgu_free_cmd(struct dgu *u, VkCommandBuffer cmd);
+
+/** Reads a text property of a data-graph pipeline (malloc()ed, NUL-terminated). */
+char *dgu_text_property(struct dgu *u, VkPipeline pipeline, VkDataGraphPipelinePropertyARM prop);
+
+/* ---- checking ------------------------------------------------------------------------------ */
+
+/** Counts a check that two fp32 arrays are equal element for element. */
+bool dgu_check_f32(const char *what, const float *got, const float *want, uint64_t n);
+/** Counts a check that two byte arrays are equal. */
+bool dgu_check_bytes(const char *what, const void *got, const void *want, size_t n);
+
+/** A counting allocator: outstanding allocations and bytes. */
+struct dgu_alloc_counter {
+   long allocations;
+   long live;
+   size_t live_bytes;
+};
+VkAllocationCallbacks dgu_counting_allocator(struct dgu_alloc_counter *c);
+
+#endif /* VMEL_DGUTIL_H */
