@@ -2,16 +2,19 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * What the two tensor shader lowering paths cost (docs/decisions.md D17),
+ * What the two tensor shader lowering paths cost (docs/decisions.md D18),
  * through the loader and the tensor layer on the default device, one device
  * per path (VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE is read at vkCreateDevice):
  *  1. Pipeline creation: for golden inputs of tests/unit/lower (assembled with
- *     vmel_spirv_text), vkCreateShaderModule + vkCreateComputePipelines with
- *     a fresh module each time (the header's generator word changes, so the
- *     layer's content cache misses and the module is lowered), against the
- *     baseline of the same calls with the lowered module in the cache (the
- *     driver's compile plus the cache lookup). Medians. The first round trip
- *     of a device, which builds glslang's symbol tables, is reported apart.
+ *     vmel_spirv_text), vkCreateShaderModule + vkCreateComputePipelines of a
+ *     module no cache has seen (each gets an OpName of its own, which also
+ *     reaches the GLSL and glslang's output, so neither the layer's cache nor
+ *     a driver's sees a repeat; Mesa's and NVIDIA's disk caches are turned
+ *     off), on each path, against the baseline of the driver alone: the same
+ *     calls with the direct lowering's output (tsr_lower_tensors() here),
+ *     which declares no TensorsARM and so passes through the layer. Medians.
+ *     The first round trip of a device, which builds glslang's symbol
+ *     tables, is reported apart.
  *  2. Run time: c = a + b over 4M fp32 elements, a tensor shader lowered by
  *     the device's path against the hand-written buffer shader
  *     bench/shaders/add_buffer.comp on the same device. Tensors are bound as
@@ -20,7 +23,8 @@
  *     both results are checked.
  * Ratios are against the baseline measured in the same run.
  *   bench_lowering [iterations] [case...]
- * VK_LAYER_PATH defaults to the build tree's manifests.
+ * VK_LAYER_PATH defaults to the build tree's manifests, VMEL_LOWER_CASE_DIR to
+ * the source tree's tests/unit/lower.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -31,6 +35,7 @@
 
 #include "kernel_abi/tensor_record.h"
 #include "spirv_text.h"
+#include "tsr_lower.h"
 #include "vmel_kernels_bench.h"
 #include "vulkan/vulkan_arm_ml.h"
 
@@ -304,8 +309,9 @@ create_pipeline(struct dev *d, const uint32_t *words, size_t count, VkPipelineLa
 static uint32_t *
 load_case(const char *name, size_t *count)
 {
+   const char *dir = getenv("VMEL_LOWER_CASE_DIR");
    char path[4096];
-   snprintf(path, sizeof(path), "%s/%s.in.spvasm", VMEL_LOWER_CASE_DIR, name);
+   snprintf(path, sizeof(path), "%s/%s.in.spvasm", dir ? dir : VMEL_LOWER_CASE_DIR, name);
    FILE *f = fopen(path, "rb");
    if (!f)
       return NULL;
@@ -321,28 +327,42 @@ load_case(const char *name, size_t *count)
    return words;
 }
 
-/* Median creation time of fresh modules (lowered each time) and of the cached one. */
-static bool
-time_creation(struct dev *d, const uint32_t *words, size_t count, unsigned salt, double *fresh,
-              double *cached)
+/* words with `OpName <target of the first OpDecorate> "salt<hex>"` before that OpDecorate: the
+ * same module under a name no cache has seen. */
+static uint32_t *
+salted(const uint32_t *words, size_t count, uint32_t salt, size_t *out_count)
 {
-   uint32_t *copy = malloc(count * 4);
+   size_t at = 5;
+   while (at < count && words[at] >> 16 && (words[at] & 0xffffu) != 71 /* OpDecorate */)
+      at += words[at] >> 16;
+   uint32_t *out = at < count ? malloc((count + 6) * sizeof(uint32_t)) : NULL;
+   if (!out)
+      return NULL;
+   char name[16] = {0}; /* 12 characters and a NUL: 4 words */
+   snprintf(name, sizeof(name), "salt%08x", salt);
+   memcpy(out, words, at * sizeof(uint32_t));
+   out[at] = 6u << 16 | 5u; /* OpName */
+   out[at + 1] = words[at + 1];
+   memcpy(out + at + 2, name, 16);
+   memcpy(out + at + 6, words + at, (count - at) * sizeof(uint32_t));
+   *out_count = count + 6;
+   return out;
+}
+
+/* Median creation time of `iterations` salted copies of words on d. */
+static double
+time_creation(struct dev *d, const uint32_t *words, size_t count, uint32_t salt)
+{
    double t[MAX_ITERATIONS];
-   bool ok = copy != NULL;
-   for (int i = 0; ok && i < iterations; i++) {
-      memcpy(copy, words, count * 4);
-      copy[2] = 0x76000000u + (salt << 12) + (uint32_t)i; /* generator word: a cache miss */
-      t[i] = create_pipeline(d, copy, count, d->tensor_layout, NULL);
-      ok = t[i] >= 0;
+   for (int i = 0; i < iterations; i++) {
+      size_t n = 0;
+      uint32_t *copy = salted(words, count, salt + (uint32_t)i, &n);
+      t[i] = copy ? create_pipeline(d, copy, n, d->tensor_layout, NULL) : -1.0;
+      free(copy);
+      if (t[i] < 0)
+         return -1.0;
    }
-   *fresh = ok ? median(t, iterations) : -1.0;
-   for (int i = 0; ok && i < iterations; i++) {
-      t[i] = create_pipeline(d, copy, count, d->tensor_layout, NULL); /* the last one: cached */
-      ok = t[i] >= 0;
-   }
-   *cached = ok ? median(t, iterations) : -1.0;
-   free(copy);
-   return ok;
+   return median(t, iterations);
 }
 
 static bool
@@ -556,6 +576,9 @@ main(int argc, char **argv)
       case_count = argc - first_case;
    }
    setenv("VK_LAYER_PATH", VMEL_BUILD_MANIFESTS, 0);
+   /* Every compile is measured: no driver disk caches (Mesa, NVIDIA). */
+   setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);
+   setenv("__GL_SHADER_DISK_CACHE", "0", 0);
    if (!instance_init())
       return 1;
    VkPhysicalDeviceProperties props;
@@ -579,23 +602,31 @@ main(int argc, char **argv)
              first[0], first[1]);
       free(words);
 
-      printf("pipeline creation, ms: cached = the lowered module from the layer's cache\n");
-      printf("%-22s %8s %8s %7s %8s %8s %7s %11s\n", "case", "cached", "direct", "ratio", "cached",
-             "GLSL", "ratio", "GLSL/direct");
+      printf("pipeline creation, ms: driver = the direct lowering's output, no lowering\n");
+      printf("%-22s %8s %8s %7s %8s %7s %11s\n", "case", "driver", "direct", "ratio", "GLSL",
+             "ratio", "GLSL/direct");
       for (int c = 0; c < case_count; c++) {
          words = load_case(cases[c], &count);
-         double fresh[2] = {-1, -1}, cached[2] = {-1, -1};
-         for (int m = 0; words && m < 2; m++)
-            time_creation(&devs[m], words, count, (unsigned)c, &fresh[m], &cached[m]);
+         uint32_t *lowered = NULL;
+         size_t lowered_count = 0;
+         char err[256];
+         double driver = -1, path[2] = {-1, -1};
+         uint32_t salt = (uint32_t)c << 20;
+         if (words && tsr_lower_tensors(words, count, NULL, &lowered, &lowered_count, err,
+                                        sizeof(err)) == VK_SUCCESS) {
+            driver = time_creation(&devs[0], lowered, lowered_count, salt);
+            for (int m = 0; m < 2; m++)
+               path[m] = time_creation(&devs[m], words, count, salt + (uint32_t)(m + 1) * 4096);
+         }
+         tsr_lower_free(NULL, lowered);
          free(words);
-         if (fresh[0] < 0 || fresh[1] < 0) {
+         if (driver < 0 || path[0] < 0 || path[1] < 0) {
             printf("%-22s failed (see the layer's log)\n", cases[c]);
             status = 1;
             continue;
          }
-         printf("%-22s %8.3f %8.3f %6.2fx %8.3f %8.3f %6.2fx %10.2fx\n", cases[c], cached[0],
-                fresh[0], fresh[0] / cached[0], cached[1], fresh[1], fresh[1] / cached[1],
-                fresh[1] / fresh[0]);
+         printf("%-22s %8.3f %8.3f %6.2fx %8.3f %6.2fx %10.2fx\n", cases[c], driver, path[0],
+                path[0] / driver, path[1], path[1] / driver, path[1] / path[0]);
       }
 
       printf("\nrun time of c = a + b over %u fp32 elements, ms\n", ELEMENTS);

@@ -295,15 +295,15 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
    }
    const struct lyr_device_next *next = &device->base.next;
    /* The application's sets, in runs of consecutive indices. */
-   uint32_t app_sets = p->app_set_count >= 32 ? ~0u : (1u << p->app_set_count) - 1;
-   uint32_t mask = data->set_mask & app_sets;
-   for (uint32_t i = 0; i < p->app_set_count;) {
+   uint32_t sets = p->app_set_count < LYR_CMD_MAX_SETS ? p->app_set_count : LYR_CMD_MAX_SETS;
+   uint32_t mask = data->set_mask & (sets == 32 ? ~0u : (1u << sets) - 1);
+   for (uint32_t i = 0; i < sets;) {
       if (!(mask & (1u << i))) {
          i++;
          continue;
       }
       uint32_t n = 1;
-      while (i + n < p->app_set_count && (mask & (1u << (i + n))))
+      while (i + n < sets && (mask & (1u << (i + n))))
          n++;
       next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, i, n,
                                   &data->sets[i], 0, NULL);

@@ -337,7 +337,8 @@ static const VkPipelineCreateFlags2 dg_allowed_flags =
    VK_PIPELINE_CREATE_2_PROTECTED_ACCESS_ONLY_BIT_EXT;
 
 static VkResult
-create_one(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *info,
+create_one(struct dg_device *device, VkPipelineCache cache,
+           const VkDataGraphPipelineCreateInfoARM *info,
            const VkAllocationCallbacks *alloc, struct dg_pipeline **out)
 {
    *out = NULL;
@@ -418,7 +419,7 @@ create_one(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *inf
    p->magic = DG_MAGIC_PIPELINE;
    p->device = device;
    p->alloc = *a;
-   result = dg_stage_build_all(device, graph, layout, p);
+   result = dg_stage_build_all(device, graph, layout, cache, p);
    if (result == VK_SUCCESS)
       result = dg_profile_pipeline_init(device, p);
    if (result == VK_SUCCESS) {
@@ -459,7 +460,7 @@ dg_CreateDataGraphPipelinesARM(VkDevice _device, VkDeferredOperationKHR deferred
    for (uint32_t i = 0; i < createInfoCount; i++) {
       uint64_t start = now_ns();
       struct dg_pipeline *p;
-      VkResult result = create_one(device, &pCreateInfos[i], pAllocator, &p);
+      VkResult result = create_one(device, pipelineCache, &pCreateInfos[i], pAllocator, &p);
       if (result == VK_SUCCESS &&
           !lyr_map_insert(&device->pipelines, p, p)) {
          dg_pipeline_destroy(p, pAllocator);

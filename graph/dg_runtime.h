@@ -5,8 +5,8 @@
  * The objects the graph layer owns at run time and the contracts between
  * their files: data-graph pipelines (dg_pipeline.c) made of compute stages
  * (dg_stage.c, the kernels of shaders/graph), sessions with their planned
- * intermediate memory (dg_session.c), and dispatch recording (dg_dispatch.c).
- * Decoding lives in dg_decode.c (graph IR, dg_ir.h).
+ * intermediate memory (dg_session.c), dispatch recording (dg_dispatch.c) and
+ * profiling (dg_profile.c). Decoding lives in dg_decode.c (graph IR, dg_ir.h).
  */
 #ifndef DG_RUNTIME_H
 #define DG_RUNTIME_H
@@ -178,9 +178,11 @@ struct dg_constant_source {
    const VkTensorDescriptionARM *desc;
 };
 
-/** Every node's stages, their values and their compute pipelines. */
+/** Every node's stages, their values and their compute pipelines (created
+ *  with the application's pipeline cache, which may be VK_NULL_HANDLE). */
 VkResult dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
-                            const struct dg_pipeline_layout_info *layout, struct dg_pipeline *p);
+                            const struct dg_pipeline_layout_info *layout, VkPipelineCache cache,
+                            struct dg_pipeline *p);
 
 /** Gives intermediates and constants their internal-set bindings, creates the
  *  kernels' set and pipeline layouts, uploads constants (dg_pipeline.c). */

@@ -510,7 +510,8 @@ constant_sources(struct dg_build *b, struct dg_constant_source **out)
 
 VkResult
 dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
-                   const struct dg_pipeline_layout_info *layout, struct dg_pipeline *p)
+                   const struct dg_pipeline_layout_info *layout, VkPipelineCache cache,
+                   struct dg_pipeline *p)
 {
    struct dg_build b = {
       .device = device,
@@ -550,7 +551,7 @@ dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
       result = dg_pipeline_place_values(device, p, layout, sources);
    lyr_free(b.alloc, sources);
    for (uint32_t i = 0; result == VK_SUCCESS && i < p->stage_count; i++)
-      result = create_stage_pipeline(&b, i, VK_NULL_HANDLE);
+      result = create_stage_pipeline(&b, i, cache);
    build_finish(&b);
    return result;
 }

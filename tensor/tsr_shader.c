@@ -16,7 +16,7 @@
  * entries in use are pinned by a reference count, and the oldest unpinned
  * ones go once the cache holds more than TSR_SHADER_CACHE_BYTES.
  *
- * Paths (docs/decisions.md D17), chosen once per device at vkCreateDevice from
+ * Paths (docs/decisions.md D18), chosen once per device at vkCreateDevice from
  * VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE: unset or 0, the GLSL round trip
  * (tsr_lower_glsl(): pre-pass, SPIRV-Cross, glslang), the default; 1, the
  * direct SPIR-V lowering (tsr_lower_tensors()); anything else is logged and

@@ -407,9 +407,8 @@ finish_module(struct round_trip *rt, const uint32_t *spv, size_t count, uint32_t
        lyr_alloc(rt->opts.alloc, n * sizeof(uint32_t), 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!words)
       return fail(rt, VK_ERROR_OUT_OF_HOST_MEMORY, "GLSL round trip", "out of memory");
-   size_t at = 0;
-   memcpy(words, spv, (ep_at + 3) * sizeof(uint32_t));
-   at = ep_at + 3;
+   size_t at = ep_at + 3;
+   memcpy(words, spv, at * sizeof(uint32_t));
    words[ep_at] = ep_wc << 16 | SpvOpEntryPoint;
    memcpy(words + at, rt->entry_name, rt->entry_name_words * sizeof(uint32_t));
    at += rt->entry_name_words;

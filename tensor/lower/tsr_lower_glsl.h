@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The GLSL round trip, the default tensor shader lowering (design.md §4
- * "Shader lowering", docs/decisions.md D17): the direct lowering shaped for
+ * "Shader lowering", docs/decisions.md D18): the direct lowering shaped for
  * SPIRV-Cross as a pre-pass (tsr_lower_options::for_glsl), SPIRV-Cross's C API
  * to GLSL 4.60 with Vulkan semantics, glslang's C API back to SPIR-V of the
  * input's version. Like tsr_lower_tensors(), a function over words with no

@@ -13,12 +13,12 @@
 #include "conformance.h"
 
 static const enum ref_dtype layout_rows[] = {
-   REF_DTYPE_BOOL, REF_DTYPE_I8,   REF_DTYPE_I16,  REF_DTYPE_I32,  REF_DTYPE_FP8E4M3,
-   REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, REF_DTYPE_BF16, REF_DTYPE_FP32,
+    REF_DTYPE_BOOL,    REF_DTYPE_I8,   REF_DTYPE_I16,  REF_DTYPE_I32,  REF_DTYPE_FP8E4M3,
+    REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, REF_DTYPE_BF16, REF_DTYPE_FP32,
 };
 #define LAYOUT_ROWS (sizeof(layout_rows) / sizeof(layout_rows[0]))
 
-/* ---- RESHAPE ---------------------------------------------------------------------------------- */
+/* ---- RESHAPE --------------------------------------------------------------------------------- */
 
 static struct conf_case *
 reshape_case(struct conf_list *list, const char *row, enum ref_dtype dt, uint32_t in_rank,
@@ -43,21 +43,21 @@ reshape(struct conf_list *list)
       int64_t in[GT_MAX_RANK], out[GT_MAX_RANK];
       bool split, constant;
    } shapes[] = {
-      {"2x3x4_6x4", 3, 2, {2, 3, 4}, {6, 4}, false, false},
-      {"24_2x3x2x2", 1, 4, {24}, {2, 3, 2, 2}, false, false},
-      {"1x1x5_5", 3, 1, {1, 1, 5}, {5}, false, false},
-      {"identity_2x3x4x5", 4, 4, {2, 3, 4, 5}, {2, 3, 4, 5}, false, false},
-      {"r6_to_r1", 6, 1, {2, 1, 3, 1, 2, 2}, {24}, false, false},
-      {"r1_to_r6", 1, 6, {120}, {1, 2, 3, 4, 5, 1}, false, false},
-      {"const_3x4_12", 2, 1, {3, 4}, {12}, false, true},
-      {"split_500_20x25", 1, 2, {500}, {20, 25}, true, false},
+       {"2x3x4_6x4", 3, 2, {2, 3, 4}, {6, 4}, false, false},
+       {"24_2x3x2x2", 1, 4, {24}, {2, 3, 2, 2}, false, false},
+       {"1x1x5_5", 3, 1, {1, 1, 5}, {5}, false, false},
+       {"identity_2x3x4x5", 4, 4, {2, 3, 4, 5}, {2, 3, 4, 5}, false, false},
+       {"r6_to_r1", 6, 1, {2, 1, 3, 1, 2, 2}, {24}, false, false},
+       {"r1_to_r6", 1, 6, {120}, {1, 2, 3, 4, 5, 1}, false, false},
+       {"const_3x4_12", 2, 1, {3, 4}, {12}, false, true},
+       {"split_500_20x25", 1, 2, {500}, {20, 25}, true, false},
    };
    for (uint32_t r = 0; r < LAYOUT_ROWS; r++) {
       enum ref_dtype dt = layout_rows[r];
       for (uint32_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
          struct conf_case *c =
-            reshape_case(list, conf_dtype_name(dt), dt, shapes[s].in_rank, shapes[s].in,
-                         shapes[s].out_rank, shapes[s].out, shapes[s].name);
+             reshape_case(list, conf_dtype_name(dt), dt, shapes[s].in_rank, shapes[s].in,
+                          shapes[s].out_rank, shapes[s].out, shapes[s].name);
          c->split = shapes[s].split;
          if (shapes[s].constant)
             c->op.inputs[0].source = GT_GRAPH_CONSTANT;
@@ -77,7 +77,7 @@ reshape(struct conf_list *list)
    reshape_case(list, NULL, REF_DTYPE_I48, 1, CONF_SHAPE(6), 2, CONF_SHAPE(2, 3), "i48_no_row");
 }
 
-/* ---- CONCAT ----------------------------------------------------------------------------------- */
+/* ---- CONCAT ---------------------------------------------------------------------------------- */
 
 /* count inputs of `shape` whose dimension `axis` is sizes[i]; the output sums them. */
 static struct conf_case *
@@ -112,8 +112,7 @@ concat(struct conf_list *list)
       for (uint32_t axis = 0; axis < 4; axis++) {
          for (uint32_t count = 2; count <= 4; count++) {
             snprintf(what, sizeof(what), "r4_axis%u_x%u", axis, count);
-            concat_case(list, row, dt, 4, CONF_SHAPE(2, 3, 4, 5), axis, count, sizes + axis,
-                        what);
+            concat_case(list, row, dt, 4, CONF_SHAPE(2, 3, 4, 5), axis, count, sizes + axis, what);
          }
       }
       concat_case(list, row, dt, 1, CONF_SHAPE(7), 0, 2, CONF_SHAPE(7, 9), "r1_axis0_x2");
@@ -121,8 +120,11 @@ concat(struct conf_list *list)
       concat_case(list, row, dt, 6, CONF_SHAPE(1, 2, 1, 3, 2, 2), 5, 3, sizes, "r6_axis5_x3");
       concat_case(list, row, dt, 6, CONF_SHAPE(2, 1, 2, 1, 3, 2), 2, 8, sizes, "r6_axis2_x8");
       struct conf_case *c =
-         concat_case(list, row, dt, 2, CONF_SHAPE(3, 4), 0, 3, sizes, "const_input1_x3");
+          concat_case(list, row, dt, 2, CONF_SHAPE(3, 4), 0, 3, sizes, "const_input1_x3");
       c->op.inputs[1].source = GT_GRAPH_CONSTANT;
+      c = concat_case(list, row, dt, 3, CONF_SHAPE(2, 1, 3), 1, 3, CONF_SHAPE(2, 3, 2),
+                      "same_input_x_y_x");
+      c->op.inputs[2].alias = 1;
       c = concat_case(list, row, dt, 2, CONF_SHAPE(10, 20), 0, 2, CONF_SHAPE(15, 12),
                       "split_axis0_x2");
       c->split = true;

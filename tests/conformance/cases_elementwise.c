@@ -27,24 +27,23 @@ struct bin_shape {
 };
 
 static const struct bin_shape bin_shapes[] = {
-   {"r1_17", 1, {17}, {17}, false},
-   {"r2_3x5", 2, {3, 5}, {3, 5}, false},
-   {"r4_2x3x4x5", 4, {2, 3, 4, 5}, {2, 3, 4, 5}, false},
-   {"r5_1x2x3x2x5", 5, {1, 2, 3, 2, 5}, {1, 2, 3, 2, 5}, false},
-   {"bcast_3x1_1x4", 2, {3, 1}, {1, 4}, false},
-   {"bcast_2x3x4x5_1x3x1x5", 4, {2, 3, 4, 5}, {1, 3, 1, 5}, false},
-   {"bcast_1x1x1_4x2x7", 3, {1, 1, 1}, {4, 2, 7}, false},
-   {"bcast_r6", 6, {2, 1, 3, 1, 2, 3}, {1, 2, 3, 2, 1, 3}, false},
-   {"split_1x500", 2, {1, 500}, {1, 500}, true},
-   {"split_bcast_20x1_1x25", 2, {20, 1}, {1, 25}, true},
+    {"r1_17", 1, {17}, {17}, false},
+    {"r2_3x5", 2, {3, 5}, {3, 5}, false},
+    {"r4_2x3x4x5", 4, {2, 3, 4, 5}, {2, 3, 4, 5}, false},
+    {"r5_1x2x3x2x5", 5, {1, 2, 3, 2, 5}, {1, 2, 3, 2, 5}, false},
+    {"bcast_3x1_1x4", 2, {3, 1}, {1, 4}, false},
+    {"bcast_2x3x4x5_1x3x1x5", 4, {2, 3, 4, 5}, {1, 3, 1, 5}, false},
+    {"bcast_1x1x1_4x2x7", 3, {1, 1, 1}, {4, 2, 7}, false},
+    {"bcast_r6", 6, {2, 1, 3, 1, 2, 3}, {1, 2, 3, 2, 1, 3}, false},
+    {"split_1x500", 2, {1, 500}, {1, 500}, true},
+    {"split_bcast_20x1_1x25", 2, {20, 1}, {1, 25}, true},
 };
 #define BIN_SHAPES (sizeof(bin_shapes) / sizeof(bin_shapes[0]))
 
 /* A binary case: inputs a and b, the broadcast output of type out. */
 static struct conf_case *
 binary_case(struct conf_list *list, enum tosa_ref_op op, const char *row, enum ref_dtype in,
-            enum ref_dtype out, uint32_t rank, const int64_t *a, const int64_t *b,
-            const char *what)
+            enum ref_dtype out, uint32_t rank, const int64_t *a, const int64_t *b, const char *what)
 {
    struct conf_case *c = conf_add(list, op, row, "%s", what);
    conf_input(c, 0, in, rank, a, false);
@@ -72,8 +71,12 @@ binary_row(struct conf_list *list, enum tosa_ref_op op, const char *row, enum re
       c->range[0] = c->range[1] = *range;
    }
    struct conf_case *c =
-      binary_case(list, op, row, in, out, 2, CONF_SHAPE(4, 6), CONF_SHAPE(1, 6), "const_input2");
+       binary_case(list, op, row, in, out, 2, CONF_SHAPE(4, 6), CONF_SHAPE(1, 6), "const_input2");
    c->op.inputs[1].source = GT_GRAPH_CONSTANT;
+   c->range[0] = c->range[1] = *range;
+   c = binary_case(list, op, row, in, out, 2, CONF_SHAPE(3, 7), CONF_SHAPE(3, 7), "same_input");
+   c->op.inputs[1].alias = 1;
+   c->fill = is_float ? CONF_FILL_SPECIALS : CONF_FILL_RANDOM;
    c->range[0] = c->range[1] = *range;
    int64_t n = is_float ? 16 : 7;
    c = binary_case(list, op, row, in, out, 2, CONF_SHAPE(n, 1), CONF_SHAPE(1, n), "cross_specials");
@@ -93,15 +96,15 @@ add_sub(struct conf_list *list, enum tosa_ref_op op)
    }
    /* More than 65,535 workgroups of 64 in one dimension without VMEL_GRAPH_MAX_GROUPS. */
    if (op == TOSA_REF_OP_ADD) {
-      struct conf_case *c = binary_case(list, op, "i32", REF_DTYPE_I32, REF_DTYPE_I32, 2,
-                                        CONF_SHAPE(2, 2097200), CONF_SHAPE(1, 2097200),
-                                        "large_2x2097200");
+      struct conf_case *c =
+          binary_case(list, op, "i32", REF_DTYPE_I32, REF_DTYPE_I32, 2, CONF_SHAPE(2, 2097200),
+                      CONF_SHAPE(1, 2097200), "large_2x2097200");
       c->heavy = true;
       c->range[0] = c->range[1] = (struct conf_range){-I32_HALF, I32_HALF - 1};
    }
    struct conf_case *c;
    binary_case(list, op, NULL, REF_DTYPE_I8, REF_DTYPE_I8, 1, CONF_SHAPE(4), CONF_SHAPE(4),
-                   "i8_no_row");
+               "i8_no_row");
    binary_case(list, op, NULL, REF_DTYPE_I16, REF_DTYPE_I32, 1, CONF_SHAPE(4), CONF_SHAPE(4),
                "i16_i32_no_row");
    binary_case(list, op, NULL, REF_DTYPE_FP16, REF_DTYPE_FP32, 1, CONF_SHAPE(4), CONF_SHAPE(4),
@@ -117,8 +120,8 @@ add_sub(struct conf_list *list, enum tosa_ref_op op)
    c = binary_case(list, op, NULL, REF_DTYPE_I32, REF_DTYPE_I32, 2, CONF_SHAPE(2, 4),
                    CONF_SHAPE(2, 4), "rank_2_3");
    c->op.inputs[1].type = conf_type(REF_DTYPE_I32, 3, CONF_SHAPE(2, 4, 1));
-   c = binary_case(list, op, NULL, REF_DTYPE_FP32, REF_DTYPE_FP32, 1, CONF_SHAPE(4),
-                   CONF_SHAPE(4), "mixed_fp32_fp16");
+   c = binary_case(list, op, NULL, REF_DTYPE_FP32, REF_DTYPE_FP32, 1, CONF_SHAPE(4), CONF_SHAPE(4),
+                   "mixed_fp32_fp16");
    c->op.inputs[1].type.dtype = REF_DTYPE_FP16;
 }
 
@@ -139,8 +142,8 @@ mul(struct conf_list *list)
       int64_t b = s >= 16 ? INT32_MAX : (INT64_C(1) << (15 + s));
       for (int bcast = 0; bcast < 2; bcast++) {
          struct conf_case *c =
-            binary_case(list, op, "i32", REF_DTYPE_I32, REF_DTYPE_I32, 2, CONF_SHAPE(3, 5),
-                        bcast ? CONF_SHAPE(1, 5) : CONF_SHAPE(3, 5), "");
+             binary_case(list, op, "i32", REF_DTYPE_I32, REF_DTYPE_I32, 2, CONF_SHAPE(3, 5),
+                         bcast ? CONF_SHAPE(1, 5) : CONF_SHAPE(3, 5), "");
          snprintf(c->name, sizeof(c->name), "mul.i32.shift%d%s", s, bcast ? "_bcast" : "");
          c->op.attr.mul.shift = conf_int(REF_DTYPE_I8, s);
          c->fill = bcast ? CONF_FILL_SPECIALS : CONF_FILL_RANDOM;
@@ -159,10 +162,10 @@ mul(struct conf_list *list)
       int64_t shift;
       const char *name;
    } requires[] = {
-      {REF_DTYPE_I8, 1, "i8_shift1"},
-      {REF_DTYPE_I16, 5, "i16_shift5"},
-      {REF_DTYPE_I32, 64, "i32_shift64"},
-      {REF_DTYPE_I32, -1, "i32_shift_m1"},
+       {REF_DTYPE_I8, 1, "i8_shift1"},
+       {REF_DTYPE_I16, 5, "i16_shift5"},
+       {REF_DTYPE_I32, 64, "i32_shift64"},
+       {REF_DTYPE_I32, -1, "i32_shift_m1"},
    };
    for (uint32_t i = 0; i < sizeof(requires) / sizeof(requires[0]); i++) {
       enum ref_dtype out = REF_DTYPE_I32;
@@ -200,11 +203,10 @@ static struct conf_case *
 clamp_case(struct conf_list *list, const char *row, enum ref_dtype dt, uint32_t rank,
            const int64_t *shape, double lo, double hi, uint32_t nan_mode, const char *what)
 {
-   struct conf_case *c =
-      conf_add(list, TOSA_REF_OP_CLAMP, row, "%s_%s", what,
-               nan_mode == TOSA_REF_NAN_IGNORE      ? "ignore"
-               : nan_mode == TOSA_REF_NAN_PROPAGATE ? "propagate"
-                                                    : "nan_mode");
+   struct conf_case *c = conf_add(list, TOSA_REF_OP_CLAMP, row, "%s_%s", what,
+                                  nan_mode == TOSA_REF_NAN_IGNORE      ? "ignore"
+                                  : nan_mode == TOSA_REF_NAN_PROPAGATE ? "propagate"
+                                                                       : "nan_mode");
    conf_input(c, 0, dt, rank, shape, false);
    c->op.output = c->op.inputs[0].type;
    c->op.attr.clamp.nan_mode = nan_mode;
@@ -230,22 +232,23 @@ clamp(struct conf_list *list)
       enum ref_dtype dt = rows[r];
       const char *row = conf_dtype_name(dt);
       bool is_float = ref_dtype_is_float(dt);
-      double tmax = is_float ? INFINITY : (double)((INT64_C(1) << (ref_dtype_int_bits(dt) - 1)) - 1);
+      double tmax =
+          is_float ? INFINITY : (double)((INT64_C(1) << (ref_dtype_int_bits(dt) - 1)) - 1);
       double tmin = is_float ? -INFINITY : -tmax - 1;
       const struct clamp_bounds bounds[] = {
-         {"whole_range", tmin, tmax},
-         {"narrow", is_float ? -0.5 : -10, is_float ? 0.75 : 10},
-         {"equal", 3, 3},
-         {"negative", is_float ? -3.0 : -100, is_float ? -1.0 : -50},
-         {"zero", is_float ? -0.0 : 0, 0},
-         {"type_max", is_float ? ref_dtype_normal_max(dt) : tmax - 1, tmax},
+          {"whole_range", tmin, tmax},
+          {"narrow", is_float ? -0.5 : -10, is_float ? 0.75 : 10},
+          {"equal", 3, 3},
+          {"negative", is_float ? -3.0 : -100, is_float ? -1.0 : -50},
+          {"zero", is_float ? -0.0 : 0, 0},
+          {"type_max", is_float ? ref_dtype_normal_max(dt) : tmax - 1, tmax},
       };
       const struct {
          uint32_t rank;
          int64_t shape[GT_MAX_RANK];
       } shapes[] = {
-         {1, {33}}, {2, {3, 7}}, {3, {2, 3, 7}}, {4, {2, 2, 3, 5}}, {5, {1, 2, 2, 3, 3}},
-         {6, {2, 1, 2, 3, 1, 4}},
+          {1, {33}},         {2, {3, 7}},          {3, {2, 3, 7}},
+          {4, {2, 2, 3, 5}}, {5, {1, 2, 2, 3, 3}}, {6, {2, 1, 2, 3, 1, 4}},
       };
       for (uint32_t b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
          for (uint32_t m = 0; m < 2; m++) {
@@ -257,6 +260,9 @@ clamp(struct conf_list *list)
       struct conf_case *c = clamp_case(list, row, dt, 2, CONF_SHAPE(1, 500), -1, 1,
                                        TOSA_REF_NAN_IGNORE, "split_1x500");
       c->split = true;
+      c = clamp_case(list, row, dt, 2, CONF_SHAPE(4, 9), -2, 3, TOSA_REF_NAN_PROPAGATE,
+                     "const_input");
+      c->op.inputs[0].source = GT_GRAPH_CONSTANT;
       if (dt == REF_DTYPE_I8) {
          c = clamp_case(list, row, dt, 1, CONF_SHAPE(4194400), -100, 100, TOSA_REF_NAN_PROPAGATE,
                         "large_4194400");
@@ -277,17 +283,17 @@ clamp(struct conf_list *list)
    clamp_case(list, NULL, REF_DTYPE_I32, 1, CONF_SHAPE(4), -1, 1, TOSA_REF_NAN_PROPAGATE,
               "i32_no_row");
    c = clamp_case(list, NULL, REF_DTYPE_I8, 1, CONF_SHAPE(4), -1, 1, TOSA_REF_NAN_PROPAGATE,
-              "i8_to_i16");
+                  "i8_to_i16");
    c->op.output.dtype = REF_DTYPE_I16;
    c = clamp_case(list, NULL, REF_DTYPE_I8, 1, CONF_SHAPE(4), -1, 1, TOSA_REF_NAN_PROPAGATE,
-              "min_val_i16");
+                  "min_val_i16");
    c->op.attr.clamp.min_val = conf_int(REF_DTYPE_I16, -1);
    c = clamp_case(list, NULL, REF_DTYPE_FP16, 1, CONF_SHAPE(4), -1, 1, TOSA_REF_NAN_PROPAGATE,
-              "bounds_fp32");
+                  "bounds_fp32");
    c->op.attr.clamp.min_val = conf_fp(REF_DTYPE_FP32, -1);
    c->op.attr.clamp.max_val = conf_fp(REF_DTYPE_FP32, 1);
    c = clamp_case(list, NULL, REF_DTYPE_FP32, 2, CONF_SHAPE(2, 4), -1, 1, TOSA_REF_NAN_PROPAGATE,
-              "output_shape_2x5");
+                  "output_shape_2x5");
    c->op.output.shape[1] = 5;
 }
 

@@ -26,8 +26,8 @@ enum scale_kind {
    SCALE_MIXED,    /* per channel, each channel its own kind; channel 0 multiplier 0 */
 };
 
-static const char *const kind_names[] = {"identity", "down", "up", "large", "mixed"};
-static const char *const round_names[] = {"", "single", "inexact", "double"};
+static const char *const kind_names[] = {"identity", "down", "up", "bigshift", "mixed"};
+static const char *const round_names[] = {"round0", "single", "inexact", "double"};
 
 struct rs_params {
    bool scale32;
@@ -37,6 +37,7 @@ struct rs_params {
    bool in_unsigned, out_unsigned;
    int64_t in_zp, out_zp; /* values as the side reads them (unsigned sides: zero-extended) */
    bool split;
+   bool constant; /* the input is a graph constant */
 };
 
 static void
@@ -97,8 +98,8 @@ static const struct {
    uint32_t rank;
    int64_t shape[GT_MAX_RANK];
 } rs_shapes[] = {
-   {2, {4, 5}},       {3, {2, 3, 4}}, {1, {64}}, {5, {1, 2, 2, 3, 5}}, {6, {1, 1, 2, 1, 3, 4}},
-   {4, {2, 2, 3, 8}},
+    {2, {4, 5}},          {3, {2, 3, 4}},          {1, {64}},
+    {5, {1, 2, 2, 3, 5}}, {6, {1, 1, 2, 1, 3, 4}}, {4, {2, 2, 3, 8}},
 };
 #define RS_SHAPES (sizeof(rs_shapes) / sizeof(rs_shapes[0]))
 
@@ -110,22 +111,25 @@ rescale_case(struct conf_list *list, enum ref_dtype in, enum ref_dtype out,
    snprintf(row, sizeof(row), "%s_%s", conf_dtype_name(in), conf_dtype_name(out));
    uint32_t rank = p->split ? 2 : rs_shapes[shape_index % RS_SHAPES].rank;
    const int64_t *shape = p->split ? CONF_SHAPE(1, 500) : rs_shapes[shape_index % RS_SHAPES].shape;
-   size_t n = (size_t)snprintf(what, sizeof(what), "%s_%s_%s%s%s", p->scale32 ? "s32" : "s16",
-                               kind_names[p->kind], round_names[p->rounding],
-                               p->per_channel ? "_pc" : "", p->mul_i16 ? "_mul_i16" : "");
+   size_t n = (size_t)snprintf(
+       what, sizeof(what), "%s_%s_%s%s%s", p->scale32 ? "s32" : "s16", kind_names[p->kind],
+       p->rounding <= TOSA_REF_ROUND_DOUBLE ? round_names[p->rounding] : "bad",
+       p->per_channel ? "_pc" : "", p->mul_i16 ? "_mul_i16" : "");
    if (p->in_zp)
       n += (size_t)snprintf(what + n, sizeof(what) - n, "_izp%" PRId64, p->in_zp);
    if (p->out_zp)
       n += (size_t)snprintf(what + n, sizeof(what) - n, "_ozp%" PRId64, p->out_zp);
    if (p->in_unsigned || p->out_unsigned)
       n += (size_t)snprintf(what + n, sizeof(what) - n, "_%s", p->in_unsigned ? "uin" : "uout");
+   if (p->constant)
+      n += (size_t)snprintf(what + n, sizeof(what) - n, "_const_input");
    if (p->split)
       snprintf(what + n, sizeof(what) - n, "_split_1x500");
    else
       snprintf(what + n, sizeof(what) - n, "_r%u", rank);
 
    struct conf_case *c = conf_add(list, TOSA_REF_OP_RESCALE, row, "%s", what);
-   conf_input(c, 0, in, rank, shape, false);
+   conf_input(c, 0, in, rank, shape, p->constant);
    c->op.output = conf_type(out, rank, shape);
    c->split = p->split;
    c->in_unsigned = p->in_unsigned;
@@ -156,7 +160,7 @@ rescale_case(struct conf_list *list, enum ref_dtype in, enum ref_dtype out,
       bound = b < bound ? b : bound;
    }
    c->op.attr.rescale.multiplier =
-      (struct gt_const){p->mul_i16 ? REF_DTYPE_I16 : REF_DTYPE_I32, nc, NULL};
+       (struct gt_const){p->mul_i16 ? REF_DTYPE_I16 : REF_DTYPE_I32, nc, NULL};
    c->op.attr.rescale.shift = (struct gt_const){REF_DTYPE_I8, nc, NULL};
 
    int64_t lo = type_min(in, p->in_unsigned), hi = type_max(in, p->in_unsigned);
@@ -176,10 +180,10 @@ rescale_case(struct conf_list *list, enum ref_dtype in, enum ref_dtype out,
 static const struct {
    enum ref_dtype in, out;
 } rs_rows[] = {
-   {REF_DTYPE_I8, REF_DTYPE_I8},   {REF_DTYPE_I8, REF_DTYPE_I16},  {REF_DTYPE_I8, REF_DTYPE_I32},
-   {REF_DTYPE_I16, REF_DTYPE_I8},  {REF_DTYPE_I16, REF_DTYPE_I16}, {REF_DTYPE_I16, REF_DTYPE_I32},
-   {REF_DTYPE_I32, REF_DTYPE_I8},  {REF_DTYPE_I32, REF_DTYPE_I16}, {REF_DTYPE_I32, REF_DTYPE_I32},
-   {REF_DTYPE_I48, REF_DTYPE_I8},  {REF_DTYPE_I48, REF_DTYPE_I16}, {REF_DTYPE_I48, REF_DTYPE_I32},
+    {REF_DTYPE_I8, REF_DTYPE_I8},  {REF_DTYPE_I8, REF_DTYPE_I16},  {REF_DTYPE_I8, REF_DTYPE_I32},
+    {REF_DTYPE_I16, REF_DTYPE_I8}, {REF_DTYPE_I16, REF_DTYPE_I16}, {REF_DTYPE_I16, REF_DTYPE_I32},
+    {REF_DTYPE_I32, REF_DTYPE_I8}, {REF_DTYPE_I32, REF_DTYPE_I16}, {REF_DTYPE_I32, REF_DTYPE_I32},
+    {REF_DTYPE_I48, REF_DTYPE_I8}, {REF_DTYPE_I48, REF_DTYPE_I16}, {REF_DTYPE_I48, REF_DTYPE_I32},
 };
 
 static void
@@ -187,15 +191,19 @@ rescale_row(struct conf_list *list, enum ref_dtype in, enum ref_dtype out)
 {
    enum { S = TOSA_REF_ROUND_SINGLE, I = TOSA_REF_ROUND_INEXACT, D = TOSA_REF_ROUND_DOUBLE };
    static const struct rs_params scale32[] = {
-      {true, S, SCALE_IDENTITY}, {true, S, SCALE_DOWN},  {true, D, SCALE_DOWN},
-      {true, S, SCALE_UP},       {true, S, SCALE_LARGE}, {true, D, SCALE_LARGE},
-      {true, I, SCALE_DOWN},     {true, D, SCALE_MIXED, true}, {true, S, SCALE_MIXED, true},
-      {true, I, SCALE_MIXED, true},
+       {true, S, SCALE_IDENTITY},    {true, S, SCALE_DOWN},        {true, D, SCALE_DOWN},
+       {true, S, SCALE_UP},          {true, S, SCALE_LARGE},       {true, D, SCALE_LARGE},
+       {true, I, SCALE_DOWN},        {true, D, SCALE_MIXED, true}, {true, S, SCALE_MIXED, true},
+       {true, I, SCALE_MIXED, true},
    };
    static const struct rs_params scale16[] = {
-      {false, S, SCALE_IDENTITY}, {false, S, SCALE_DOWN},        {false, S, SCALE_UP},
-      {false, S, SCALE_LARGE},    {false, I, SCALE_DOWN},        {false, S, SCALE_MIXED, true},
-      {false, S, SCALE_DOWN, false, true},
+       {false, S, SCALE_IDENTITY},
+       {false, S, SCALE_DOWN},
+       {false, S, SCALE_UP},
+       {false, S, SCALE_LARGE},
+       {false, I, SCALE_DOWN},
+       {false, S, SCALE_MIXED, true},
+       {false, S, SCALE_DOWN, false, true},
    };
    uint32_t shape = 0;
    for (uint32_t i = 0; in != REF_DTYPE_I48 && i < sizeof(scale32) / sizeof(scale32[0]); i++)
@@ -247,6 +255,9 @@ rescale_row(struct conf_list *list, enum ref_dtype in, enum ref_dtype out)
    }
    p.split = true;
    rescale_case(list, in, out, &p, 0);
+   p.split = false;
+   p.constant = true;
+   rescale_case(list, in, out, &p, 1);
 }
 
 /* An invalid or REQUIRE case: i8 -> i8 unless the fields below change it. */

@@ -14,7 +14,7 @@
 
 #include "conformance.h"
 
-/* ---- MAX_POOL2D -------------------------------------------------------------------------------- */
+/* ---- MAX_POOL2D ------------------------------------------------------------------------------ */
 
 struct window {
    const char *name;
@@ -56,19 +56,20 @@ pool_case(struct conf_list *list, const char *row, enum ref_dtype dt, const stru
 static void
 max_pool2d(struct conf_list *list)
 {
-   static const enum ref_dtype rows[] = {REF_DTYPE_I8,   REF_DTYPE_I16,  REF_DTYPE_FP8E4M3,
+   static const enum ref_dtype rows[] = {REF_DTYPE_I8,      REF_DTYPE_I16,  REF_DTYPE_FP8E4M3,
                                          REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, REF_DTYPE_BF16,
                                          REF_DTYPE_FP32};
    static const struct window windows[] = {
-      {"k1x1", {1, 4, 4, 3}, {1, 1}, {1, 1}, {0, 0, 0, 0}, false},
-      {"k2x2_s2", {1, 6, 6, 2}, {2, 2}, {2, 2}, {0, 0, 0, 0}, false},
-      {"k3x3_p1", {1, 5, 5, 3}, {3, 3}, {1, 1}, {1, 1, 1, 1}, false},
-      {"k3x3_s2_p1010_n2", {2, 7, 7, 2}, {3, 3}, {2, 2}, {1, 0, 1, 0}, false},
-      {"k2x3_s1x2_p0101", {1, 5, 8, 4}, {2, 3}, {1, 2}, {0, 1, 0, 1}, false},
-      {"k4x4_whole", {1, 4, 4, 5}, {4, 4}, {1, 1}, {0, 0, 0, 0}, false},
-      {"k3x3_s3_p2", {1, 6, 6, 1}, {3, 3}, {3, 3}, {2, 2, 2, 2}, false},
-      {"k1x2_p0010", {1, 3, 4, 2}, {1, 2}, {1, 1}, {0, 0, 1, 0}, false},
-      {"split_k2x2", {1, 17, 17, 2}, {2, 2}, {1, 1}, {0, 0, 0, 0}, true},
+       {"k1x1", {1, 4, 4, 3}, {1, 1}, {1, 1}, {0, 0, 0, 0}, false},
+       {"k2x2_s2", {1, 6, 6, 2}, {2, 2}, {2, 2}, {0, 0, 0, 0}, false},
+       {"k3x3_p1", {1, 5, 5, 3}, {3, 3}, {1, 1}, {1, 1, 1, 1}, false},
+       {"k3x3_s2_p1010_n2", {2, 7, 7, 2}, {3, 3}, {2, 2}, {1, 0, 1, 0}, false},
+       {"k2x3_s1x2_p0101", {1, 5, 8, 4}, {2, 3}, {1, 2}, {0, 1, 0, 1}, false},
+       {"k4x4_whole", {1, 4, 4, 5}, {4, 4}, {1, 1}, {0, 0, 0, 0}, false},
+       {"k3x3_s3_p2", {1, 6, 6, 1}, {3, 3}, {3, 3}, {2, 2, 2, 2}, false},
+       {"k1x2_p0010", {1, 3, 4, 2}, {1, 2}, {1, 1}, {0, 0, 1, 0}, false},
+       {"k2x2_c33_n3", {3, 5, 5, 33}, {2, 2}, {1, 1}, {0, 1, 1, 0}, false},
+       {"split_k2x2", {1, 17, 17, 2}, {2, 2}, {1, 1}, {0, 0, 0, 0}, true},
    };
    for (uint32_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
       const char *row = conf_dtype_name(rows[r]);
@@ -85,6 +86,9 @@ max_pool2d(struct conf_list *list)
          pool_case(list, row, rows[r], &single, m)->fill = CONF_FILL_CROSS;
          pool_case(list, row, rows[r], &pairs, m)->fill = CONF_FILL_CROSS;
       }
+      static const struct window constant = {"const_input", {1, 4, 6, 3}, {2, 3}, {2, 3}, {0}};
+      pool_case(list, row, rows[r], &constant, TOSA_REF_NAN_IGNORE)->op.inputs[0].source =
+          GT_GRAPH_CONSTANT;
    }
    /* LEVEL_CHECK(kernel <= MAX_KERNEL) is a REQUIRE. */
    static const struct window level = {"kernel_8193", {1, 8193, 1, 1}, {8193, 1}, {1, 1}, {0}};
@@ -94,10 +98,10 @@ max_pool2d(struct conf_list *list)
    c->intent = CONF_REQUIRE;
 
    static const struct window bad[] = {
-      {"pad_eq_kernel", {1, 4, 4, 1}, {2, 2}, {1, 1}, {2, 0, 0, 0}, false},
-      {"kernel0", {1, 4, 4, 1}, {0, 2}, {1, 1}, {0, 0, 0, 0}, false},
-      {"stride0", {1, 4, 4, 1}, {2, 2}, {1, 0}, {0, 0, 0, 0}, false},
-      {"pad_negative", {1, 4, 4, 1}, {2, 2}, {1, 1}, {0, 0, -1, 0}, false},
+       {"pad_eq_kernel", {1, 4, 4, 1}, {2, 2}, {1, 1}, {2, 0, 0, 0}, false},
+       {"kernel0", {1, 4, 4, 1}, {0, 2}, {1, 1}, {0, 0, 0, 0}, false},
+       {"stride0", {1, 4, 4, 1}, {2, 2}, {1, 0}, {0, 0, 0, 0}, false},
+       {"pad_negative", {1, 4, 4, 1}, {2, 2}, {1, 1}, {0, 0, -1, 0}, false},
    };
    for (uint32_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
       c = conf_add(list, TOSA_REF_OP_MAX_POOL2D, NULL, "%s", bad[i].name);
@@ -131,7 +135,7 @@ max_pool2d(struct conf_list *list)
    c->op.output = conf_type(REF_DTYPE_I8, 3, CONF_SHAPE(4, 4, 2));
 }
 
-/* ---- CONV2D ------------------------------------------------------------------------------------ */
+/* ---- CONV2D ---------------------------------------------------------------------------------- */
 
 struct conv_row {
    const char *name;
@@ -140,14 +144,14 @@ struct conv_row {
 };
 
 static const struct conv_row conv_rows[] = {
-   {"i8_acc_int32", REF_DTYPE_I8, REF_DTYPE_I8, REF_DTYPE_I32, TOSA_REF_ACC_INT32},
-   {"i16_i8_acc_int48", REF_DTYPE_I16, REF_DTYPE_I8, REF_DTYPE_I48, TOSA_REF_ACC_INT48},
-   {"fp8e4m3_acc_fp16", REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-   {"fp8e5m2_acc_fp16", REF_DTYPE_FP8E5M2, REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-   {"fp16_acc_fp16", REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-   {"fp16_acc_fp32", REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP32},
-   {"bf16_acc_fp32", REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16, TOSA_REF_ACC_FP32},
-   {"fp32_acc_fp32", REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, TOSA_REF_ACC_FP32},
+    {"i8_acc_int32", REF_DTYPE_I8, REF_DTYPE_I8, REF_DTYPE_I32, TOSA_REF_ACC_INT32},
+    {"i16_i8_acc_int48", REF_DTYPE_I16, REF_DTYPE_I8, REF_DTYPE_I48, TOSA_REF_ACC_INT48},
+    {"fp8e4m3_acc_fp16", REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+    {"fp8e5m2_acc_fp16", REF_DTYPE_FP8E5M2, REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+    {"fp16_acc_fp16", REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
+    {"fp16_acc_fp32", REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP32},
+    {"bf16_acc_fp32", REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16, TOSA_REF_ACC_FP32},
+    {"fp32_acc_fp32", REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, TOSA_REF_ACC_FP32},
 };
 
 struct conv_geom {
@@ -159,17 +163,19 @@ struct conv_geom {
 };
 
 static const struct conv_geom conv_geoms[] = {
-   {"k1x1", {1, 4, 4, 3}, 5, 1, 1, {0, 0, 0, 0}, {1, 1}, {1, 1}, false, false, false},
-   {"k3x3_p1", {1, 5, 5, 3}, 4, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, false},
-   {"k3x3_s2_p1_n2", {2, 7, 7, 2}, 3, 3, 3, {1, 1, 1, 1}, {2, 2}, {1, 1}, false, false, false},
-   {"k3x3_d2", {1, 7, 6, 2}, 2, 3, 3, {0, 0, 0, 0}, {1, 1}, {2, 2}, false, false, false},
-   {"k2x3_s1x2_p0120", {1, 6, 7, 4}, 3, 2, 3, {0, 1, 2, 0}, {1, 2}, {1, 1}, false, false, false},
-   {"k3x3_bias1_n2", {2, 4, 5, 3}, 6, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, true, false, false},
-   {"k3x3_ic32", {1, 4, 4, 32}, 4, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, false},
-   {"k3x3_over_2x2_p1", {1, 2, 2, 1}, 2, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, false},
-   {"k3x3_d2_s2_p2", {1, 9, 9, 2}, 2, 3, 3, {2, 2, 2, 2}, {2, 2}, {2, 2}, false, false, false},
-   {"weights_const", {1, 5, 5, 3}, 4, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, true, false},
-   {"split_16x16", {1, 16, 16, 2}, 2, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, true},
+    {"k1x1", {1, 4, 4, 3}, 5, 1, 1, {0, 0, 0, 0}, {1, 1}, {1, 1}, false, false, false},
+    {"k3x3_p1", {1, 5, 5, 3}, 4, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, false},
+    {"k3x3_s2_p1_n2", {2, 7, 7, 2}, 3, 3, 3, {1, 1, 1, 1}, {2, 2}, {1, 1}, false, false, false},
+    {"k3x3_d2", {1, 7, 6, 2}, 2, 3, 3, {0, 0, 0, 0}, {1, 1}, {2, 2}, false, false, false},
+    {"k2x3_s1x2_p0120", {1, 6, 7, 4}, 3, 2, 3, {0, 1, 2, 0}, {1, 2}, {1, 1}, false, false, false},
+    {"k3x3_bias1_n2", {2, 4, 5, 3}, 6, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, true, false, false},
+    {"k3x3_ic32", {1, 4, 4, 32}, 4, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, false},
+    {"k3x3_over_2x2_p1", {1, 2, 2, 1}, 2, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, false},
+    {"k3x3_d2_s2_p2", {1, 9, 9, 2}, 2, 3, 3, {2, 2, 2, 2}, {2, 2}, {2, 2}, false, false, false},
+    {"k1x1_s3", {1, 7, 7, 2}, 3, 1, 1, {0, 0, 0, 0}, {3, 3}, {1, 1}, false, false, false},
+    {"k1x1_oc64", {1, 3, 3, 4}, 64, 1, 1, {0, 0, 0, 0}, {1, 1}, {1, 1}, false, false, false},
+    {"weights_const", {1, 5, 5, 3}, 4, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, true, false},
+    {"split_16x16", {1, 16, 16, 2}, 2, 3, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, false, false, true},
 };
 
 static int64_t
@@ -200,13 +206,15 @@ conv_case(struct conf_list *list, const struct conv_row *row, const struct conv_
       c->op.attr.conv2d.weight_zp = conf_fp(row->w, 0.0);
    }
    /* Biases that leave the accumulator well inside its type. */
-   c->range[2] = row->bias == REF_DTYPE_I32   ? (struct conf_range){-(1 << 20), 1 << 20}
-                 : row->bias == REF_DTYPE_I48 ? (struct conf_range){-(INT64_C(1) << 40),
-                                                                    INT64_C(1) << 40}
-                                              : (struct conf_range){0, 0, 0};
+   c->range[2] = row->bias == REF_DTYPE_I32 ? (struct conf_range){-(1 << 20), 1 << 20}
+                 : row->bias == REF_DTYPE_I48
+                     ? (struct conf_range){-(INT64_C(1) << 40), INT64_C(1) << 40}
+                     : (struct conf_range){0, 0, 0};
    c->split = g->split;
    return c;
 }
+
+static void conv2d_invalid(struct conf_list *list);
 
 static void
 conv2d(struct conf_list *list)
@@ -235,60 +243,55 @@ conv2d(struct conf_list *list)
             c->range[i].fp = 8.0;
       }
    }
+   conv2d_invalid(list);
+}
+
+/* An invalid CONV2D: k3x3_p1 of `row` before the caller breaks it. */
+static struct gt_op *
+conv_bad(struct conf_list *list, const struct conv_row *row, const char *name)
+{
+   struct conf_case *c = conv_case(list, row, &conv_geoms[1], "");
+   snprintf(c->name, sizeof(c->name), "conv2d.invalid.%s", name);
+   snprintf(c->group, sizeof(c->group), "conv2d.invalid");
+   c->intent = CONF_INVALID;
+   return &c->op;
+}
+
+static void
+conv2d_invalid(struct conf_list *list)
+{
    const struct conv_row *i8 = &conv_rows[0], *i16 = &conv_rows[1], *f16 = &conv_rows[4];
    const struct conv_row *f32 = &conv_rows[7];
-   const struct conv_geom *g = &conv_geoms[1];
-   struct conf_case *c;
-   c = conv_case(list, i8, g, "");
-   snprintf(c->name, sizeof(c->name), "conv2d.invalid.i8_acc_int48");
-   snprintf(c->group, sizeof(c->group), "conv2d.invalid");
-   c->op.attr.conv2d.acc_type = TOSA_REF_ACC_INT48;
-   c->intent = CONF_INVALID;
-   struct {
-      const struct conv_row *row;
-      const char *name;
-   } bad[] = {
-      {f16, "fp16_acc_int32"}, {f32, "acc_type0"},     {i16, "i16_input_zp"},
-      {f32, "fp32_weight_zp"}, {i8, "stride0"},        {i8, "dilation0"},
-      {f32, "pad_negative"},   {i8, "stride2_output5"}, {f16, "output_height"},
-      {i8, "bias_length3"},    {i8, "weight_ic"},      {i8, "weight_i16"},
-      {i8, "bias_i48"},        {i8, "weight_zp_i16"},  {i16, "acc_type5"},
-   };
-   for (uint32_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-      c = conv_case(list, bad[i].row, g, "");
-      snprintf(c->name, sizeof(c->name), "conv2d.invalid.%s", bad[i].name);
-      snprintf(c->group, sizeof(c->group), "conv2d.invalid");
-      c->intent = CONF_INVALID;
-      struct gt_op *op = &c->op;
-      switch (i) {
-      case 0: op->attr.conv2d.acc_type = TOSA_REF_ACC_INT32; break;
-      case 1: op->attr.conv2d.acc_type = 0; break;
-      case 2: op->attr.conv2d.input_zp = conf_int(REF_DTYPE_I16, 3); break;
-      case 3: op->attr.conv2d.weight_zp = conf_fp(REF_DTYPE_FP32, 1.0); break;
-      case 4: op->attr.conv2d.stride[1] = 0; break;
-      case 5: op->attr.conv2d.dilation[0] = 0; break;
-      case 6: op->attr.conv2d.pad[0] = -1; op->output.shape[1] -= 1; break;
-      case 7: op->attr.conv2d.stride[0] = 2; break; /* OH is then 3, not 5 */
-      case 8: op->output.shape[1] += 1; break;
-      case 9: op->inputs[2].type.shape[0] = 3; break;
-      case 10: op->inputs[1].type.shape[3] = 2; break;
-      case 11: op->inputs[1].type.dtype = REF_DTYPE_I16; break;
-      case 12: op->inputs[2].type.dtype = REF_DTYPE_I48; op->output.dtype = REF_DTYPE_I48; break;
-      case 13: op->attr.conv2d.weight_zp = conf_int(REF_DTYPE_I16, 0); break;
-      case 14: op->attr.conv2d.acc_type = 5; break;
-      default: break;
-      }
-   }
+   conv_bad(list, i8, "i8_acc_int48")->attr.conv2d.acc_type = TOSA_REF_ACC_INT48;
+   conv_bad(list, f16, "fp16_acc_int32")->attr.conv2d.acc_type = TOSA_REF_ACC_INT32;
+   conv_bad(list, f32, "acc_type0")->attr.conv2d.acc_type = 0;
+   conv_bad(list, i16, "acc_type5")->attr.conv2d.acc_type = 5;
+   conv_bad(list, i16, "i16_input_zp")->attr.conv2d.input_zp = conf_int(REF_DTYPE_I16, 3);
+   conv_bad(list, f32, "fp32_weight_zp")->attr.conv2d.weight_zp = conf_fp(REF_DTYPE_FP32, 1.0);
+   conv_bad(list, i8, "weight_zp_i16")->attr.conv2d.weight_zp = conf_int(REF_DTYPE_I16, 0);
+   conv_bad(list, i8, "stride0")->attr.conv2d.stride[1] = 0;
+   conv_bad(list, i8, "dilation0")->attr.conv2d.dilation[0] = 0;
+   struct gt_op *op = conv_bad(list, f32, "pad_negative");
+   op->attr.conv2d.pad[0] = -1;
+   op->output.shape[1] -= 1;
+   conv_bad(list, i8, "stride2_output5")->attr.conv2d.stride[0] = 2; /* OH is 3 */
+   conv_bad(list, f16, "output_height")->output.shape[1] += 1;
+   conv_bad(list, i8, "bias_length3")->inputs[2].type.shape[0] = 3;
+   conv_bad(list, i8, "weight_ic")->inputs[1].type.shape[3] = 2;
+   conv_bad(list, i8, "weight_i16")->inputs[1].type.dtype = REF_DTYPE_I16;
+   op = conv_bad(list, i8, "bias_i48");
+   op->inputs[2].type.dtype = REF_DTYPE_I48;
+   op->output.dtype = REF_DTYPE_I48;
    /* (7 - 1 - (2 - 1)) / 2 is not exact. */
-   static const struct conv_geom inexact = {"", {1, 7, 7, 1}, 1, 2, 2, {0, 0, 0, 0},
-                                            {2, 2}, {1, 1}, false, false, false};
-   c = conv_case(list, f32, &inexact, "");
+   static const struct conv_geom inexact = {"",     {1, 7, 7, 1}, 1,     2,     2,    {0, 0, 0, 0},
+                                            {2, 2}, {1, 1},       false, false, false};
+   struct conf_case *c = conv_case(list, f32, &inexact, "");
    snprintf(c->name, sizeof(c->name), "conv2d.invalid.inexact_7_k2_s2");
    snprintf(c->group, sizeof(c->group), "conv2d.invalid");
    c->intent = CONF_INVALID;
 }
 
-/* ---- MATMUL ------------------------------------------------------------------------------------ */
+/* ---- MATMUL ---------------------------------------------------------------------------------- */
 
 struct matmul_row {
    const char *name;
@@ -296,14 +299,14 @@ struct matmul_row {
 };
 
 static const struct matmul_row matmul_rows[] = {
-   {"i8_i32", REF_DTYPE_I8, REF_DTYPE_I32},
-   {"i16_i48", REF_DTYPE_I16, REF_DTYPE_I48},
-   {"fp8e4m3_fp16", REF_DTYPE_FP8E4M3, REF_DTYPE_FP16},
-   {"fp8e5m2_fp16", REF_DTYPE_FP8E5M2, REF_DTYPE_FP16},
-   {"fp16_fp16", REF_DTYPE_FP16, REF_DTYPE_FP16},
-   {"fp16_fp32", REF_DTYPE_FP16, REF_DTYPE_FP32},
-   {"bf16_fp32", REF_DTYPE_BF16, REF_DTYPE_FP32},
-   {"fp32_fp32", REF_DTYPE_FP32, REF_DTYPE_FP32},
+    {"i8_i32", REF_DTYPE_I8, REF_DTYPE_I32},
+    {"i16_i48", REF_DTYPE_I16, REF_DTYPE_I48},
+    {"fp8e4m3_fp16", REF_DTYPE_FP8E4M3, REF_DTYPE_FP16},
+    {"fp8e5m2_fp16", REF_DTYPE_FP8E5M2, REF_DTYPE_FP16},
+    {"fp16_fp16", REF_DTYPE_FP16, REF_DTYPE_FP16},
+    {"fp16_fp32", REF_DTYPE_FP16, REF_DTYPE_FP32},
+    {"bf16_fp32", REF_DTYPE_BF16, REF_DTYPE_FP32},
+    {"fp32_fp32", REF_DTYPE_FP32, REF_DTYPE_FP32},
 };
 
 static struct conf_case *
@@ -320,6 +323,8 @@ matmul_case(struct conf_list *list, const struct matmul_row *row, int64_t n, int
    return c;
 }
 
+static void matmul_invalid(struct conf_list *list);
+
 static void
 matmul(struct conf_list *list)
 {
@@ -328,10 +333,13 @@ matmul(struct conf_list *list)
       int64_t n, h, c, w;
       bool b_const, split;
    } shapes[] = {
-      {"1x1x1_1x1", 1, 1, 1, 1, false, false},   {"2x3x5_5x4", 2, 3, 5, 4, false, false},
-      {"1x17x33_33x9", 1, 17, 33, 9, false, false}, {"1x4x300_300x3", 1, 4, 300, 3, false, false},
-      {"3x1x8_8x1", 3, 1, 8, 1, false, false},   {"b_const_1x6x7_7x5", 1, 6, 7, 5, true, false},
-      {"split_1x20x16_16x25", 1, 20, 16, 25, false, true},
+       {"1x1x1_1x1", 1, 1, 1, 1, false, false},
+       {"2x3x5_5x4", 2, 3, 5, 4, false, false},
+       {"1x17x33_33x9", 1, 17, 33, 9, false, false},
+       {"1x4x300_300x3", 1, 4, 300, 3, false, false},
+       {"3x1x8_8x1", 3, 1, 8, 1, false, false},
+       {"b_const_1x6x7_7x5", 1, 6, 7, 5, true, false},
+       {"split_1x20x16_16x25", 1, 20, 16, 25, false, true},
    };
    for (uint32_t r = 0; r < sizeof(matmul_rows) / sizeof(matmul_rows[0]); r++) {
       const struct matmul_row *row = &matmul_rows[r];
@@ -342,12 +350,15 @@ matmul(struct conf_list *list)
          if (shapes[s].b_const)
             c->op.inputs[1].source = GT_GRAPH_CONSTANT;
       }
+      struct conf_case *same = matmul_case(list, row, 2, 4, 4, 4, "same_a_b_2x4x4");
+      same->op.inputs[1].alias = 1;
       if (row->in == REF_DTYPE_I8) {
+         same->op.attr.matmul.a_zp = same->op.attr.matmul.b_zp = conf_int(REF_DTYPE_I8, -5);
          static const int64_t zps[][2] = {{-3, 11}, {127, -128}, {-128, 0}};
          for (uint32_t z = 0; z < 3; z++) {
             struct conf_case *c = matmul_case(list, row, 2, 3, 17, 4, "");
-            snprintf(c->name, sizeof(c->name), "matmul.i8_i32.zp_%" PRId64 "_%" PRId64,
-                     zps[z][0], zps[z][1]);
+            snprintf(c->name, sizeof(c->name), "matmul.i8_i32.zp_%" PRId64 "_%" PRId64, zps[z][0],
+                     zps[z][1]);
             c->op.attr.matmul.a_zp = conf_int(REF_DTYPE_I8, zps[z][0]);
             c->op.attr.matmul.b_zp = conf_int(REF_DTYPE_I8, zps[z][1]);
          }
@@ -357,35 +368,38 @@ matmul(struct conf_list *list)
          c->range[0].fp = c->range[1].fp = 8.0;
       }
    }
-   static const char *const bad[] = {
-      "i16_a_zp", "fp32_b_zp", "n_mismatch", "c_mismatch", "output_w", "a_i8_b_i16",
-      "i8_to_i48", "fp16_to_bf16", "rank2", "zp_type_i16",
-   };
-   for (uint32_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-      const struct matmul_row *row = &matmul_rows[i == 0 ? 1 : i == 1 || i == 3 ? 7 : i == 7 ? 4 : 0];
-      struct conf_case *c = matmul_case(list, row, 2, 3, 5, 4, "");
-      snprintf(c->name, sizeof(c->name), "matmul.invalid.%s", bad[i]);
-      snprintf(c->group, sizeof(c->group), "matmul.invalid");
-      c->intent = CONF_INVALID;
-      struct gt_op *op = &c->op;
-      switch (i) {
-      case 0: op->attr.matmul.a_zp = conf_int(REF_DTYPE_I16, 1); break;
-      case 1: op->attr.matmul.b_zp = conf_fp(REF_DTYPE_FP32, -2.0); break;
-      case 2: op->inputs[1].type.shape[0] = 1; break;
-      case 3: op->inputs[1].type.shape[1] = 6; break;
-      case 4: op->output.shape[2] = 5; break;
-      case 5: op->inputs[1].type.dtype = REF_DTYPE_I16; break;
-      case 6: op->output.dtype = REF_DTYPE_I48; break;
-      case 7: op->output.dtype = REF_DTYPE_BF16; break;
-      case 8:
-         op->inputs[0].type = conf_type(REF_DTYPE_I8, 2, CONF_SHAPE(3, 5));
-         op->inputs[1].type = conf_type(REF_DTYPE_I8, 2, CONF_SHAPE(5, 4));
-         op->output = conf_type(REF_DTYPE_I32, 2, CONF_SHAPE(3, 4));
-         break;
-      case 9: op->attr.matmul.b_zp = conf_int(REF_DTYPE_I16, 0); break;
-      default: break;
-      }
-   }
+   matmul_invalid(list);
+}
+
+/* An invalid MATMUL: [2,3,5] x [2,5,4] of `row` before the caller breaks it. */
+static struct gt_op *
+matmul_bad(struct conf_list *list, const struct matmul_row *row, const char *name)
+{
+   struct conf_case *c = matmul_case(list, row, 2, 3, 5, 4, "");
+   snprintf(c->name, sizeof(c->name), "matmul.invalid.%s", name);
+   snprintf(c->group, sizeof(c->group), "matmul.invalid");
+   c->intent = CONF_INVALID;
+   return &c->op;
+}
+
+static void
+matmul_invalid(struct conf_list *list)
+{
+   const struct matmul_row *i8 = &matmul_rows[0], *i16 = &matmul_rows[1];
+   const struct matmul_row *f16 = &matmul_rows[4], *f32 = &matmul_rows[7];
+   matmul_bad(list, i16, "i16_a_zp")->attr.matmul.a_zp = conf_int(REF_DTYPE_I16, 1);
+   matmul_bad(list, f32, "fp32_b_zp")->attr.matmul.b_zp = conf_fp(REF_DTYPE_FP32, -2.0);
+   matmul_bad(list, i8, "zp_type_i16")->attr.matmul.b_zp = conf_int(REF_DTYPE_I16, 0);
+   matmul_bad(list, i8, "n_mismatch")->inputs[1].type.shape[0] = 1;
+   matmul_bad(list, f32, "c_mismatch")->inputs[1].type.shape[1] = 6;
+   matmul_bad(list, i8, "output_w")->output.shape[2] = 5;
+   matmul_bad(list, i8, "a_i8_b_i16")->inputs[1].type.dtype = REF_DTYPE_I16;
+   matmul_bad(list, i8, "i8_to_i48")->output.dtype = REF_DTYPE_I48;
+   matmul_bad(list, f16, "fp16_to_bf16")->output.dtype = REF_DTYPE_BF16;
+   struct gt_op *op = matmul_bad(list, i8, "rank2");
+   op->inputs[0].type = conf_type(REF_DTYPE_I8, 2, CONF_SHAPE(3, 5));
+   op->inputs[1].type = conf_type(REF_DTYPE_I8, 2, CONF_SHAPE(5, 4));
+   op->output = conf_type(REF_DTYPE_I32, 2, CONF_SHAPE(3, 4));
 }
 
 void

@@ -57,8 +57,8 @@ enum conf_fill {
 
 /* The values one tensor input takes (zero: the element type's default). */
 struct conf_range {
-   int64_t lo, hi; /* integers: [lo, hi] (both zero: the whole range of the type) */
-   double fp;      /* floats: |x| <= fp (zero: 1.0) */
+   int64_t lo, hi;   /* integers: [lo, hi] (both zero: the whole range of the type) */
+   double fp;        /* floats: |x| <= fp (zero: 1.0) */
    bool is_unsigned; /* i8/i16 read as unsigned (RESCALE): the type's range is [0, 2^n) */
 };
 
@@ -70,7 +70,7 @@ struct conf_case {
    bool heavy;       /* millions of elements: selected last by --max-cases */
    bool in_unsigned; /* RESCALE input_unsigned: data and format of the input are unsigned */
    bool out_unsigned;
-   struct gt_op op;  /* RESCALE multiplier/shift bits are set by conf_prepare() from below */
+   struct gt_op op; /* RESCALE multiplier/shift bits are set by conf_prepare() from below */
    uint64_t multiplier[CONF_MAX_CHANNELS];
    uint64_t shift[CONF_MAX_CHANNELS];
    enum conf_fill fill;
@@ -134,18 +134,21 @@ double conf_rng_double(struct conf_rng *rng, double lo, double hi);
 /* ---- a case ready to run ---------------------------------------------------------------- */
 
 struct conf_inst {
-   struct gt_op op;                         /* the case's, with pointers set */
+   struct gt_op op;                          /* the case's, with pointers set */
    struct ref_tensor *inputs[GT_MAX_INPUTS]; /* each tensor input's data */
-   struct ref_tensor *output;               /* receives the layers' result (output dtype) */
-   struct ref_tensor *ref;                  /* the reference result: output dtype, or FP64 for
-                                             * TOSA_REF_TOL_ULP and TOSA_REF_TOL_DOT_PRODUCT */
-   struct ref_tensor *bnd;                  /* DOT_PRODUCT: the TOSA_REF_DOT_BOUND output */
-   struct ref_tensor *lo, *hi;              /* RESCALE_RANGE: the allowed range */
-   int status;                              /* the reference's status for the case */
-   char message[256];                       /* tosa_ref_last_message() when not OK */
+   struct ref_tensor *output;                /* receives the layers' result (output dtype) */
+   struct ref_tensor *ref;                   /* the reference result: output dtype, or FP64 for
+                                              * TOSA_REF_TOL_ULP and TOSA_REF_TOL_DOT_PRODUCT */
+   struct ref_tensor *bnd;                   /* DOT_PRODUCT: the TOSA_REF_DOT_BOUND output */
+   struct ref_tensor *lo, *hi;               /* RESCALE_RANGE: the allowed range */
+   int status;                               /* the reference's status for the case */
+   char message[256];                        /* tosa_ref_last_message() when not OK */
    struct tosa_ref_tolerance tol;
    struct tosa_ref_dot_check dot; /* DOT_PRODUCT */
 };
+
+/** The case's operator as graph_text.c takes it (RESCALE multiplier/shift pointing into c). */
+void conf_case_op(const struct conf_case *c, struct gt_op *op);
 
 /**
  * Makes a case's input data (from rng), runs the reference and fills inst.

@@ -71,16 +71,16 @@ struct elem_info {
 };
 
 static const struct elem_info elem_infos[REF_DTYPE_COUNT] = {
-   [REF_DTYPE_BOOL] = {"bool", "OpTypeBool", 1, 0},
-   [REF_DTYPE_I8] = {"i8", "OpTypeInt 8 0", 8, 0},
-   [REF_DTYPE_I16] = {"i16", "OpTypeInt 16 0", 16, 0},
-   [REF_DTYPE_I32] = {"i32", "OpTypeInt 32 0", 32, 0},
-   [REF_DTYPE_I48] = {"i48", "OpTypeInt 64 0", 64, 0},
-   [REF_DTYPE_FP16] = {"f16", "OpTypeFloat 16", 16, 5},
-   [REF_DTYPE_BF16] = {"bf16", "OpTypeFloat 16 BFloat16KHR", 16, 8},
-   [REF_DTYPE_FP32] = {"f32", "OpTypeFloat 32", 32, 8},
-   [REF_DTYPE_FP8E4M3] = {"e4m3", "OpTypeFloat 8 Float8E4M3EXT", 8, 4},
-   [REF_DTYPE_FP8E5M2] = {"e5m2", "OpTypeFloat 8 Float8E5M2EXT", 8, 5},
+    [REF_DTYPE_BOOL] = {"bool", "OpTypeBool", 1, 0},
+    [REF_DTYPE_I8] = {"i8", "OpTypeInt 8 0", 8, 0},
+    [REF_DTYPE_I16] = {"i16", "OpTypeInt 16 0", 16, 0},
+    [REF_DTYPE_I32] = {"i32", "OpTypeInt 32 0", 32, 0},
+    [REF_DTYPE_I48] = {"i48", "OpTypeInt 64 0", 64, 0},
+    [REF_DTYPE_FP16] = {"f16", "OpTypeFloat 16", 16, 5},
+    [REF_DTYPE_BF16] = {"bf16", "OpTypeFloat 16 BFloat16KHR", 16, 8},
+    [REF_DTYPE_FP32] = {"f32", "OpTypeFloat 32", 32, 8},
+    [REF_DTYPE_FP8E4M3] = {"e4m3", "OpTypeFloat 8 Float8E4M3EXT", 8, 4},
+    [REF_DTYPE_FP8E5M2] = {"e5m2", "OpTypeFloat 8 Float8E5M2EXT", 8, 5},
 };
 
 static const struct elem_info *
@@ -94,9 +94,9 @@ elem(enum ref_dtype dtype)
 /* ---- what the module declares ----------------------------------------------------------- */
 
 struct decls {
-   uint32_t dtypes;     /* bit per enum ref_dtype */
-   uint32_t ranks;      /* bit per array length used by a shape */
-   bool bools;          /* %true / %false */
+   uint32_t dtypes; /* bit per enum ref_dtype */
+   uint32_t ranks;  /* bit per array length used by a shape */
+   bool bools;      /* %true / %false */
    int64_t i32s[GT_MAX_DECLS];
    uint32_t i32_count;
    struct gt_type tensors[GT_MAX_DECLS]; /* tensor types (their shapes follow) */
@@ -383,16 +383,31 @@ op_const(struct writer *w, const char *role, const struct gt_const *c)
    op_tensor_const(w, role, c->dtype, c->count, c->bits);
 }
 
+/* Whether tensor input i is a graph input / a graph constant of its own (not an alias). */
+static bool
+is_graph_input(const struct gt_op *op, uint32_t i)
+{
+   return !op->inputs[i].alias && op->inputs[i].source == GT_GRAPH_INPUT;
+}
+
+static bool
+is_graph_constant(const struct gt_op *op, uint32_t i)
+{
+   return !op->inputs[i].alias && op->inputs[i].source == GT_GRAPH_CONSTANT;
+}
+
 /* The tensor input `index`: %in<k> (graph input k) or %const<k> (graph constant k). */
 static void
 op_input(struct writer *w, uint32_t index)
 {
-   const struct gt_input *in = &w->op->inputs[index];
+   const struct gt_op *op = w->op;
+   if (op->inputs[index].alias)
+      index = op->inputs[index].alias - 1; /* types_valid(): an alias names a non-alias */
+   bool input = is_graph_input(op, index);
    uint32_t k = 0;
    for (uint32_t i = 0; i < index; i++)
-      k += w->op->inputs[i].source == in->source;
-   snprintf(operand_slot(w), GT_NAME, "%%%s%u", in->source == GT_GRAPH_INPUT ? "in" : "const",
-            k);
+      k += input ? is_graph_input(op, i) : is_graph_constant(op, i);
+   snprintf(operand_slot(w), GT_NAME, "%%%s%u", input ? "in" : "const", k);
 }
 
 /* The operands of the OpExtInst, in TOSA.001000.1 order. */
@@ -570,7 +585,14 @@ types_valid(const struct gt_op *op)
       all[i] = &op->inputs[i].type;
    all[op->input_count] = &op->output;
    for (uint32_t i = 0; i <= op->input_count; i++) {
+      if (i < op->input_count && op->inputs[i].alias)
+         continue;
       if (!elem(all[i]->dtype) || all[i]->rank < 1 || all[i]->rank > GT_MAX_RANK)
+         return false;
+   }
+   for (uint32_t i = 0; i < op->input_count; i++) {
+      if (op->inputs[i].alias > i ||
+          (op->inputs[i].alias && op->inputs[op->inputs[i].alias - 1].alias))
          return false;
    }
    return true;
@@ -591,7 +613,7 @@ print_pointers(struct buf *b, const struct writer *w)
    uint32_t n = 0;
    for (uint32_t i = 0; i <= w->op->input_count; i++) {
       const char *t = i < w->op->input_count ? w->input_types[i] : w->output_type;
-      if (i < w->op->input_count && w->op->inputs[i].source != GT_GRAPH_INPUT)
+      if (i < w->op->input_count && !is_graph_input(w->op, i))
          continue;
       bool seen = false;
       for (uint32_t j = 0; j < n && !seen; j++)
@@ -610,7 +632,7 @@ print_graph(struct buf *b, struct writer *w, uint32_t n_in)
    const struct gt_op *op = w->op;
    uint32_t k = 0;
    for (uint32_t i = 0; i < op->input_count; i++) {
-      if (op->inputs[i].source != GT_GRAPH_INPUT)
+      if (!is_graph_input(op, i))
          continue;
       buf_printf(b, "%%var_in%u = OpVariable %%p_%s UniformConstant\n", k, w->input_types[i] + 1);
       k++;
@@ -621,14 +643,14 @@ print_graph(struct buf *b, struct writer *w, uint32_t n_in)
                  w->tconsts[i].elements);
    k = 0;
    for (uint32_t i = 0; i < op->input_count; i++) {
-      if (op->inputs[i].source != GT_GRAPH_CONSTANT)
+      if (!is_graph_constant(op, i))
          continue;
       buf_printf(b, "%%const%u = OpGraphConstantARM %s %u\n", k, w->input_types[i], k);
       k++;
    }
    buf_printf(b, "%%graph_type = OpTypeGraphARM %u", n_in);
    for (uint32_t i = 0; i < op->input_count; i++) {
-      if (op->inputs[i].source == GT_GRAPH_INPUT)
+      if (is_graph_input(op, i))
          buf_printf(b, " %s", w->input_types[i]);
    }
    buf_printf(b, " %s\n", w->output_type);
@@ -638,7 +660,7 @@ print_graph(struct buf *b, struct writer *w, uint32_t n_in)
    buf_printf(b, " %%var_out\n%%graph = OpGraphARM %%graph_type\n");
    k = 0;
    for (uint32_t i = 0; i < op->input_count; i++) {
-      if (op->inputs[i].source != GT_GRAPH_INPUT)
+      if (!is_graph_input(op, i))
          continue;
       buf_printf(b, "%%in%u = OpGraphInputARM %s %%i32_%u\n", k, w->input_types[i], k);
       k++;
@@ -665,8 +687,10 @@ gt_write(const struct gt_op *op, char **text, char *err, size_t err_len)
    w->op = op;
    uint32_t n_in = 0;
    for (uint32_t i = 0; i < op->input_count; i++) {
+      if (op->inputs[i].alias)
+         continue;
       need_tensor(&w->d, &op->inputs[i].type, w->input_types[i], GT_NAME);
-      if (op->inputs[i].source == GT_GRAPH_INPUT)
+      if (is_graph_input(op, i))
          need_i32(&w->d, n_in++);
    }
    need_i32(&w->d, 0);
@@ -690,7 +714,9 @@ gt_write(const struct gt_op *op, char **text, char *err, size_t err_len)
       free(w->tconsts[i].elements);
    if (!ok) {
       fail(err, err_len,
-           w->d.overflow ? "too many declarations" : w->failed ? "bad operands" : "out of memory");
+           w->d.overflow ? "too many declarations"
+           : w->failed   ? "bad operands"
+                         : "out of memory");
       free(b.p);
       free(w);
       return false;
@@ -703,16 +729,16 @@ gt_write(const struct gt_op *op, char **text, char *err, size_t err_len)
 /* ---- names ----------------------------------------------------------------------------- */
 
 static const char *const op_names[TOSA_REF_OP_COUNT][2] = {
-   [TOSA_REF_OP_ADD] = {"ADD", "add"},
-   [TOSA_REF_OP_SUB] = {"SUB", "sub"},
-   [TOSA_REF_OP_MUL] = {"MUL", "mul"},
-   [TOSA_REF_OP_CLAMP] = {"CLAMP", "clamp"},
-   [TOSA_REF_OP_RESHAPE] = {"RESHAPE", "reshape"},
-   [TOSA_REF_OP_CONCAT] = {"CONCAT", "concat"},
-   [TOSA_REF_OP_MAX_POOL2D] = {"MAX_POOL2D", "max_pool2d"},
-   [TOSA_REF_OP_CONV2D] = {"CONV2D", "conv2d"},
-   [TOSA_REF_OP_MATMUL] = {"MATMUL", "matmul"},
-   [TOSA_REF_OP_RESCALE] = {"RESCALE", "rescale"},
+    [TOSA_REF_OP_ADD] = {"ADD", "add"},
+    [TOSA_REF_OP_SUB] = {"SUB", "sub"},
+    [TOSA_REF_OP_MUL] = {"MUL", "mul"},
+    [TOSA_REF_OP_CLAMP] = {"CLAMP", "clamp"},
+    [TOSA_REF_OP_RESHAPE] = {"RESHAPE", "reshape"},
+    [TOSA_REF_OP_CONCAT] = {"CONCAT", "concat"},
+    [TOSA_REF_OP_MAX_POOL2D] = {"MAX_POOL2D", "max_pool2d"},
+    [TOSA_REF_OP_CONV2D] = {"CONV2D", "conv2d"},
+    [TOSA_REF_OP_MATMUL] = {"MATMUL", "matmul"},
+    [TOSA_REF_OP_RESCALE] = {"RESCALE", "rescale"},
 };
 
 const char *

@@ -15,7 +15,7 @@
  *    scalar constants of the element type;
  *  - each tensor operand either a graph input (OpGraphInputARM; interface variable at
  *    DescriptorSet 0, Binding i for the i-th graph input) or a graph constant
- *    (OpGraphConstantARM, GraphConstantID j for the j-th one);
+ *    (OpGraphConstantARM, GraphConstantID j for the j-th one), or an earlier operand again;
  *  - the output at DescriptorSet 0, Binding <number of graph inputs>; OpGraphEntryPointARM
  *    "main"; one OpExtInst; OpGraphSetOutputARM.
  *
@@ -52,6 +52,8 @@ enum gt_source {
 struct gt_input {
    struct gt_type type;
    enum gt_source source;
+   uint32_t alias; /* k > 0: this operand is the same value as input k - 1 (ADD(x, x)); its own
+                    * type and source are then ignored */
 };
 
 /** A scalar of any element type, as its bit pattern (low bits; integers two's complement). */

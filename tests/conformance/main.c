@@ -26,19 +26,23 @@ struct options {
    const char *results; /* results file, or NULL */
    size_t max_cases;    /* 0: all */
    uint64_t seed;
-   bool list, verbose;
+   bool list, modules, verbose;
 };
 
 static void
 usage(FILE *f)
 {
    fprintf(f, "usage: vmel-conformance [--op NAME[,NAME...]] [--filter TEXT] [--max-cases N]\n"
-              "                        [--seed S] [--results FILE] [--list] [--verbose]\n"
+              "                        [--seed S] [--results FILE] [--list] [--module]\n"
+              "                        [--verbose]\n"
               "Runs single-operator TOSA graphs through the graph and tensor layers (with\n"
               "VK_LAYER_KHRONOS_validation below them) and checks them against the CPU\n"
               "reference. --op takes add, sub, mul, clamp, reshape, concat, max_pool2d, conv2d,\n"
               "matmul, rescale (any case). --max-cases keeps a subset that covers every\n"
-              "operator and type row first. --results writes \"name status detail\" per case.\n");
+              "operator and type row first. --results writes \"name status detail\" per case.\n"
+              "--list prints the selected cases' names, --module their modules (SPIR-V text\n"
+              "for vmel-as), without running them; --verbose prints every case's verdict and\n"
+              "the module of each failing case.\n");
 }
 
 static bool
@@ -75,6 +79,8 @@ parse_options(int argc, char **argv, struct options *o)
          i++;
       } else if (!strcmp(a, "--list")) {
          o->list = true;
+      } else if (!strcmp(a, "--module")) {
+         o->modules = true;
       } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
          o->verbose = true;
       } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -125,50 +131,79 @@ ops_valid(const char *ops)
    return true;
 }
 
+/* The van der Corput sequence: k's bits reversed, as a fraction in [0, 1). */
+static double
+spread(uint32_t k)
+{
+   double f = 0, unit = 0.5;
+   for (; k; k >>= 1, unit /= 2)
+      f += (k & 1) * unit;
+   return f;
+}
+
+/*
+ * Ranks the m cases of one group (indices idx) in the order a subset takes them: spread over the
+ * group (first, middle, quarters, ...), so that a few cases of a group already mix its shapes,
+ * attributes and split dispatches.
+ */
+static void
+rank_group(const size_t *idx, size_t m, size_t *rank, bool *used)
+{
+   size_t next = 0;
+   memset(used, 0, m * sizeof(*used));
+   for (uint32_t k = 0; next < m; k++) {
+      size_t p = (size_t)(spread(k) * (double)m);
+      if (p < m && !used[p]) {
+         used[p] = true;
+         rank[idx[p]] = next++;
+      }
+   }
+}
+
 /*
  * The cases to run, in generation order: all of them, or a subset of max cases taken
- * round-robin over the groups ("<op>.<row>", "<op>.invalid", "<op>.require"): the first case of
- * every group, then the second, and so on; heavy cases only once nothing else is left.
+ * round-robin over the groups ("<op>.<row>", "<op>.invalid", "<op>.require"): one case of
+ * every group, then a second one, and so on (rank_group() says which); heavy cases only once
+ * nothing else is left.
  */
 static size_t
 select_cases(const struct conf_list *all, const struct options *o, const struct conf_case **out)
 {
-   size_t n = 0;
-   bool *keep = calloc(all->count ? all->count : 1, sizeof(*keep));
-   size_t *rank = calloc(all->count ? all->count : 1, sizeof(*rank));
-   if (!keep || !rank) {
-      free(keep);
-      free(rank);
-      return SIZE_MAX;
-   }
+   size_t count = all->count ? all->count : 1;
+   bool *keep = calloc(count, sizeof(*keep)), *done = calloc(count, sizeof(*done));
+   bool *used = calloc(count, sizeof(*used));
+   size_t *rank = calloc(count, sizeof(*rank)), *idx = calloc(count, sizeof(*idx));
+   size_t n = SIZE_MAX;
+   if (!keep || !done || !used || !rank || !idx)
+      goto out;
    size_t candidates = 0, max_rank = 0;
    for (size_t i = 0; i < all->count; i++) {
       const struct conf_case *c = &all->v[i];
       keep[i] = op_selected(o->ops, c->op.op) && (!o->filter || strstr(c->name, o->filter));
-      if (!keep[i])
+      candidates += keep[i];
+      rank[i] = SIZE_MAX / 2; /* heavy cases: last */
+   }
+   /* Each group's non-heavy cases, ranked. */
+   for (size_t i = 0; i < all->count; i++) {
+      if (!keep[i] || done[i])
          continue;
-      candidates++;
-      /* This case's position in its group. */
-      rank[i] = 0;
-      for (size_t j = 0; j < i; j++) {
-         if (keep[j] && !strcmp(all->v[j].group, c->group))
-            rank[i] += !all->v[j].heavy;
+      size_t m = 0;
+      for (size_t j = i; j < all->count; j++) {
+         if (keep[j] && !done[j] && !strcmp(all->v[j].group, all->v[i].group)) {
+            done[j] = true;
+            if (!all->v[j].heavy)
+               idx[m++] = j;
+         }
       }
-      if (c->heavy)
-         rank[i] = SIZE_MAX / 2;
-      if (rank[i] > max_rank && !c->heavy)
-         max_rank = rank[i];
+      rank_group(idx, m, rank, used);
+      max_rank = m > max_rank ? m : max_rank;
    }
    size_t limit = o->max_cases && o->max_cases < candidates ? o->max_cases : candidates;
-   bool *take = calloc(all->count ? all->count : 1, sizeof(*take));
-   if (!take) {
-      free(keep);
-      free(rank);
-      return SIZE_MAX;
-   }
+   bool *take = done;
+   memset(take, 0, count * sizeof(*take));
    size_t taken = 0;
-   for (size_t round = 0; round <= max_rank + 1 && taken < limit; round++) {
-      size_t want = round <= max_rank ? round : SIZE_MAX / 2;
+   for (size_t round = 0; round <= max_rank && taken < limit; round++) {
+      size_t want = round < max_rank ? round : SIZE_MAX / 2;
       for (size_t i = 0; i < all->count && taken < limit; i++) {
          if (keep[i] && !take[i] && rank[i] == want) {
             take[i] = true;
@@ -176,14 +211,40 @@ select_cases(const struct conf_list *all, const struct options *o, const struct 
          }
       }
    }
+   n = 0;
    for (size_t i = 0; i < all->count; i++) {
       if (take[i])
          out[n++] = &all->v[i];
    }
+out:
    free(keep);
+   free(done);
+   free(used);
    free(rank);
-   free(take);
+   free(idx);
    return n;
+}
+
+/* --list and --module. */
+static int
+print_cases(const struct conf_case *const *cases, size_t n, bool modules)
+{
+   for (size_t i = 0; i < n; i++) {
+      if (!modules) {
+         printf("%s\n", cases[i]->name);
+         continue;
+      }
+      struct gt_op op;
+      char *text, err[256];
+      conf_case_op(cases[i], &op);
+      if (!gt_write(&op, &text, err, sizeof(err))) {
+         fprintf(stderr, "vmel-conformance: %s: %s\n", cases[i]->name, err);
+         return 1;
+      }
+      printf("; case %s\n%s\n", cases[i]->name, text);
+      free(text);
+   }
+   return 0;
 }
 
 static double
@@ -261,6 +322,13 @@ main(int argc, char **argv)
       free(all.v);
       return 2;
    }
+   /* Split cases form one group per operator, so that a subset dispatches a 2D grid for every
+    * operator. */
+   for (size_t i = 0; i < all.count; i++) {
+      if (all.v[i].split)
+         snprintf(all.v[i].group, sizeof(all.v[i].group), "%s.split",
+                  gt_op_short_name(all.v[i].op.op));
+   }
    for (size_t i = 0; i < all.count; i++) {
       for (size_t j = 0; j < i; j++) {
          if (!strcmp(all.v[i].name, all.v[j].name)) {
@@ -278,10 +346,8 @@ main(int argc, char **argv)
       free(all.v);
       return 2;
    }
-   if (o.list) {
-      for (size_t i = 0; i < n; i++)
-         printf("%s\n", cases[i]->name);
-      rc = 0;
+   if (o.list || o.modules) {
+      rc = print_cases(cases, n, o.modules);
    } else {
       rc = run_cases(cases, n, &o);
    }

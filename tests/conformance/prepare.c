@@ -29,9 +29,17 @@ float_specials(enum ref_dtype dt, uint64_t *out)
    uint32_t mbits = (uint32_t)ref_dtype_normal_frac(dt);
    uint32_t width = (uint32_t)ref_dtype_size(dt) * 8;
    uint64_t sign = UINT64_C(1) << (width - 1);
-   const double values[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -1.0,
-                            ref_dtype_normal_max(dt), -ref_dtype_normal_max(dt),
-                            ref_dtype_normal_min(dt), -ref_dtype_normal_min(dt)};
+   const double values[] = {NAN,
+                            INFINITY,
+                            -INFINITY,
+                            0.0,
+                            -0.0,
+                            1.0,
+                            -1.0,
+                            ref_dtype_normal_max(dt),
+                            -ref_dtype_normal_max(dt),
+                            ref_dtype_normal_min(dt),
+                            -ref_dtype_normal_min(dt)};
    uint32_t n = 0;
    for (uint32_t i = 0; i < sizeof(values) / sizeof(values[0]); i++)
       out[n++] = ref_fp_encode(dt, values[i], false);
@@ -291,8 +299,8 @@ acc_dtype(uint32_t acc)
 }
 
 static int
-dot(const struct conf_case *c, struct conf_inst *inst, struct ref_tensor *z0,
-    struct ref_tensor *z1, enum tosa_ref_dot_mode mode, struct ref_tensor *out)
+dot(const struct conf_case *c, struct conf_inst *inst, struct ref_tensor *z0, struct ref_tensor *z1,
+    enum tosa_ref_dot_mode mode, struct ref_tensor *out)
 {
    struct ref_tensor **in = inst->inputs;
    if (c->op.op == TOSA_REF_OP_MATMUL) {
@@ -314,9 +322,9 @@ ref_dot(const struct conf_case *c, struct conf_inst *inst)
 {
    bool conv = c->op.op == TOSA_REF_OP_CONV2D;
    struct ref_tensor *z0 =
-      scalar_tensor(conv ? &c->op.attr.conv2d.input_zp : &c->op.attr.matmul.a_zp);
+       scalar_tensor(conv ? &c->op.attr.conv2d.input_zp : &c->op.attr.matmul.a_zp);
    struct ref_tensor *z1 =
-      scalar_tensor(conv ? &c->op.attr.conv2d.weight_zp : &c->op.attr.matmul.b_zp);
+       scalar_tensor(conv ? &c->op.attr.conv2d.weight_zp : &c->op.attr.matmul.b_zp);
    bool ok = z0 && z1;
    if (ok)
       set_status(inst, dot(c, inst, z0, z1, TOSA_REF_DOT_RESULT, inst->ref));
@@ -328,11 +336,11 @@ ref_dot(const struct conf_case *c, struct conf_inst *inst)
          set_status(inst, dot(c, inst, z0, z1, TOSA_REF_DOT_BOUND, inst->bnd));
       const struct ref_tensor *w = inst->inputs[1];
       inst->dot = (struct tosa_ref_dot_check){
-         .out_type = inst->output->dtype,
-         .acc_type = conv ? acc_dtype(c->op.attr.conv2d.acc_type) : inst->output->dtype,
-         .ks = conv ? w->shape[1] * w->shape[2] * w->shape[3] : inst->inputs[0]->shape[2],
-         .has_bias = true,
-         .test_set = -1,
+          .out_type = inst->output->dtype,
+          .acc_type = conv ? acc_dtype(c->op.attr.conv2d.acc_type) : inst->output->dtype,
+          .ks = conv ? w->shape[1] * w->shape[2] * w->shape[3] : inst->inputs[0]->shape[2],
+          .has_bias = true,
+          .test_set = -1,
       };
    }
    ref_tensor_destroy(z0);
@@ -345,11 +353,11 @@ ref_rescale(struct conf_inst *inst)
 {
    const struct gt_op *op = &inst->op;
    struct tosa_ref_rescale_args args = {
-      .scale32 = op->attr.rescale.scale32,
-      .rounding_mode = op->attr.rescale.rounding_mode,
-      .per_channel = op->attr.rescale.per_channel,
-      .input_unsigned = op->attr.rescale.input_unsigned,
-      .output_unsigned = op->attr.rescale.output_unsigned,
+       .scale32 = op->attr.rescale.scale32,
+       .rounding_mode = op->attr.rescale.rounding_mode,
+       .per_channel = op->attr.rescale.per_channel,
+       .input_unsigned = op->attr.rescale.input_unsigned,
+       .output_unsigned = op->attr.rescale.output_unsigned,
    };
    struct ref_tensor *m = const_tensor(&op->attr.rescale.multiplier);
    struct ref_tensor *s = const_tensor(&op->attr.rescale.shift);
@@ -375,16 +383,33 @@ ref_rescale(struct conf_inst *inst)
 
 /* ---- conf_prepare ----------------------------------------------------------------------- */
 
+void
+conf_case_op(const struct conf_case *c, struct gt_op *op)
+{
+   *op = c->op;
+   if (c->op.op == TOSA_REF_OP_RESCALE) {
+      op->attr.rescale.multiplier.bits = c->multiplier;
+      op->attr.rescale.shift.bits = c->shift;
+   }
+}
+
 bool
 conf_prepare(const struct conf_case *c, struct conf_rng *rng, struct conf_inst *inst)
 {
    memset(inst, 0, sizeof(*inst));
-   inst->op = c->op;
-   if (c->op.op == TOSA_REF_OP_RESCALE) {
-      inst->op.attr.rescale.multiplier.bits = c->multiplier;
-      inst->op.attr.rescale.shift.bits = c->shift;
-   }
+   conf_case_op(c, &inst->op);
    for (uint32_t i = 0; i < c->op.input_count; i++) {
+      uint32_t alias = c->op.inputs[i].alias;
+      if (alias && alias <= i) {
+         /* The same value as an earlier operand: the reference sees the same data. */
+         const struct ref_tensor *src = inst->inputs[alias - 1];
+         inst->op.inputs[i] = inst->op.inputs[alias - 1];
+         inst->op.inputs[i].alias = alias;
+         if (!(inst->inputs[i] = ref_tensor_create(src->dtype, src->rank, src->shape)))
+            return false;
+         memcpy(inst->inputs[i]->data, src->data, (size_t)src->count * ref_dtype_size(src->dtype));
+         continue;
+      }
       if (!(inst->inputs[i] = type_tensor(&c->op.inputs[i].type)))
          return false;
       fill_tensor(inst->inputs[i], c->fill, &c->range[i], rng);
@@ -423,8 +448,8 @@ conf_prepare(const struct conf_case *c, struct conf_rng *rng, struct conf_inst *
       break;
    }
    enum tosa_ref_rounding rounding = c->op.op == TOSA_REF_OP_RESCALE
-                                        ? (enum tosa_ref_rounding)c->op.attr.rescale.rounding_mode
-                                        : TOSA_REF_ROUND_SINGLE;
+                                         ? (enum tosa_ref_rounding)c->op.attr.rescale.rounding_mode
+                                         : TOSA_REF_ROUND_SINGLE;
    inst->tol = tosa_ref_tolerance(c->op.op, c->op.output.dtype, rounding);
    return ok;
 }

@@ -39,8 +39,7 @@ conf_runner_init(struct conf_runner *r, uint64_t seed, bool verbose)
    }
    result = graph_device_create(r->vk.instance, r->vk.physical_device, &r->device);
    if (result != VK_SUCCESS) {
-      fprintf(stderr, "vmel-conformance: no device with VK_ARM_data_graph (VkResult %d)\n",
-              result);
+      fprintf(stderr, "vmel-conformance: no device with VK_ARM_data_graph (VkResult %d)\n", result);
       return false;
    }
    return true;
@@ -140,7 +139,7 @@ log_reason(const char *log, char *out, size_t size)
 /* ---- text helpers ------------------------------------------------------------------------ */
 
 static void detail(struct conf_result *res, enum conf_status status, const char *fmt, ...)
-   __attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 static void
 detail(struct conf_result *res, enum conf_status status, const char *fmt, ...)
@@ -157,7 +156,7 @@ detail(struct conf_result *res, enum conf_status status, const char *fmt, ...)
 }
 
 static void report(struct conf_result *res, const char *fmt, ...)
-   __attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 static void
 report(struct conf_result *res, const char *fmt, ...)
@@ -248,26 +247,33 @@ bind_case(const struct conf_case *c, const struct conf_inst *inst, struct bindin
    memset(b, 0, sizeof(*b));
    for (uint32_t i = 0; i < inst->op.input_count; i++) {
       const struct ref_tensor *t = inst->inputs[i];
+      if (inst->op.inputs[i].alias)
+         continue;
       VkFormat format = tensor_format(t->dtype, i == 0 && c->in_unsigned);
       if (inst->op.inputs[i].source == GT_GRAPH_INPUT) {
          struct graph_tensor *g = &b->inputs[b->input_count];
-         *g = (struct graph_tensor){.set = 0, .binding = b->input_count, .format = format,
-                                    .rank = t->rank, .data = t->data,
+         *g = (struct graph_tensor){.set = 0,
+                                    .binding = b->input_count,
+                                    .format = format,
+                                    .rank = t->rank,
+                                    .data = t->data,
                                     .size = (size_t)t->count * ref_dtype_size(t->dtype)};
          memcpy(g->dims, t->shape, sizeof(int64_t) * t->rank);
          b->input_count++;
       } else {
          struct graph_constant *g = &b->constants[b->constant_count];
-         *g = (struct graph_constant){.id = b->constant_count, .format = format, .rank = t->rank,
-                                      .data = t->data};
+         *g = (struct graph_constant){
+             .id = b->constant_count, .format = format, .rank = t->rank, .data = t->data};
          memcpy(g->dims, t->shape, sizeof(int64_t) * t->rank);
          b->constant_count++;
       }
    }
    const struct ref_tensor *o = inst->output;
-   b->output = (struct graph_tensor){.set = 0, .binding = b->input_count,
+   b->output = (struct graph_tensor){.set = 0,
+                                     .binding = b->input_count,
                                      .format = tensor_format(o->dtype, c->out_unsigned),
-                                     .rank = o->rank, .data = o->data,
+                                     .rank = o->rank,
+                                     .data = o->data,
                                      .size = (size_t)o->count * ref_dtype_size(o->dtype)};
    memcpy(b->output.dims, o->shape, sizeof(int64_t) * o->rank);
 }
@@ -400,8 +406,7 @@ now_ms(void)
 
 /* Whether the reference agrees with the case's intent; sets the result when it does not. */
 static bool
-reference_agrees(const struct conf_case *c, const struct conf_inst *inst,
-                 struct conf_result *res)
+reference_agrees(const struct conf_case *c, const struct conf_inst *inst, struct conf_result *res)
 {
    int st = inst->status;
    bool rejects = st == TOSA_REF_ERROR || st == TOSA_REF_UNSUPPORTED || st == TOSA_REF_BAD_ARGUMENT;
@@ -451,8 +456,10 @@ judge(const struct conf_case *c, const struct conf_inst *inst, const struct grap
          detail(res, CONF_FAIL, "an invalid graph was accepted (reference: %s %s)",
                 tosa_ref_status_name(inst->status), inst->message);
       else
-         detail(res, CONF_FAIL, "vkCreateDataGraphPipelinesARM returned %d, not VK_ERROR_UNKNOWN "
-                "(reference: %s); layer: %s", run->create_result, inst->message, reason);
+         detail(res, CONF_FAIL,
+                "vkCreateDataGraphPipelinesARM returned %d, not VK_ERROR_UNKNOWN "
+                "(reference: %s); layer: %s",
+                run->create_result, inst->message, reason);
       break;
    default:
       if (run->create_result == VK_ERROR_UNKNOWN)
@@ -509,15 +516,15 @@ conf_run_case(struct conf_runner *r, const struct conf_case *c, struct conf_resu
       struct binding b;
       bind_case(c, &inst, &b);
       struct graph_run run = {
-         .words = words,
-         .word_count = count,
-         .entry_point = "main",
-         .inputs = b.inputs,
-         .input_count = b.input_count,
-         .outputs = &b.output,
-         .output_count = 1,
-         .constants = b.constants,
-         .constant_count = b.constant_count,
+          .words = words,
+          .word_count = count,
+          .entry_point = "main",
+          .inputs = b.inputs,
+          .input_count = b.input_count,
+          .outputs = &b.output,
+          .output_count = 1,
+          .constants = b.constants,
+          .constant_count = b.constant_count,
       };
       unsigned errors = r->vk.validation_errors;
       struct capture cap;

@@ -8,7 +8,8 @@
  *    queries, VK_INCOMPLETE on short buffers (a text property still ends in
  *    NUL), the identifier (equal for equal create inputs);
  *  - VkPipelineCreationFeedbackCreateInfo filled;
- *  - a module given inline (VkShaderModuleCreateInfo chained, module null);
+ *  - a module given inline (VkShaderModuleCreateInfo chained, module null),
+ *    with a pipeline cache (the kernels' compute pipelines use it);
  *  - invalid create infos (no shader-module info, an entry point that does
  *    not exist, a missing resource info, push constants in the layout), each
  *    in one call between valid ones: the documented error
@@ -217,9 +218,16 @@ test_feedback_inline(struct dgu *u)
       desc.create_pnext = &fci;
       dgu_create_parts(&desc, &g, parts);
       parts->module_info.module = VK_NULL_HANDLE;
-      VkResult r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, VK_NULL_HANDLE,
-                                                     1, &parts->info, NULL, &pipeline);
-      ok(r == VK_SUCCESS && pipeline, "inline module: %d", r);
+      VkPipelineCacheCreateInfo pcci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+      VkPipelineCache cache = VK_NULL_HANDLE;
+      vkCreatePipelineCache(u->device, &pcci, NULL, &cache);
+      VkResult r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, cache, 1,
+                                                     &parts->info, NULL, &pipeline);
+      ok(r == VK_SUCCESS && pipeline, "inline module, with a pipeline cache: %d", r);
+      size_t cache_size = 0;
+      vkGetPipelineCacheData(u->device, cache, &cache_size, NULL);
+      ok(cache_size >= 32, "the cache holds at least its header: %zu bytes", cache_size);
+      vkDestroyPipelineCache(u->device, cache, NULL);
       ok((feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT) && feedback.duration > 0,
          "feedback: flags 0x%x, %llu ns", feedback.flags,
          (unsigned long long)feedback.duration);

@@ -7,8 +7,10 @@
  * of tests/unit/lower) are created with vkCreateShaderModule, lowered by the
  * layer (tsr_shader.c), bound with VK_DESCRIPTOR_TYPE_TENSOR_ARM descriptors
  * of real VkTensorARM views and dispatched; the data is checked. Also: the
- * same module twice (the lowering cache), and a module whose vertex shader
- * uses a tensor, which vkCreateShaderModule rejects.
+ * same module twice (the lowering cache), a module whose vertex shader uses
+ * a tensor, which vkCreateShaderModule rejects, and one that only the direct
+ * path lowers (the GLSL round trip's failure is logged with its stage).
+ * CTest runs it under both lowering paths (VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,18 +128,10 @@ at(const struct tensor *t, uint32_t i, uint32_t j)
    return t->data + i * t->strides[0] + (t->rank > 1 ? j * t->strides[1] : 0);
 }
 
-/* The module of tests/unit/lower/<name>.in.spvasm, created through the layer. */
+/* SPIR-V text assembled and created through the layer. */
 static VkResult
-create_module(const char *name, VkShaderModule *module)
+create_module_text(const char *name, const char *text, size_t len, VkShaderModule *module)
 {
-   char path[4096];
-   snprintf(path, sizeof(path), "%s/%s.in.spvasm", VMEL_LOWER_CASE_DIR, name);
-   FILE *f = fopen(path, "rb");
-   if (!ok(f != NULL, "cannot open %s", path))
-      return VK_ERROR_UNKNOWN;
-   static char text[1 << 16];
-   size_t len = fread(text, 1, sizeof(text) - 1, f);
-   fclose(f);
    uint32_t *words = NULL;
    size_t count = 0;
    char err[256];
@@ -151,6 +145,21 @@ create_module(const char *name, VkShaderModule *module)
    VkResult result = vkCreateShaderModule(device, &smci, NULL, module);
    free(words);
    return result;
+}
+
+/* The module of tests/unit/lower/<name>.in.spvasm, created through the layer. */
+static VkResult
+create_module(const char *name, VkShaderModule *module)
+{
+   char path[4096];
+   snprintf(path, sizeof(path), "%s/%s.in.spvasm", VMEL_LOWER_CASE_DIR, name);
+   FILE *f = fopen(path, "rb");
+   if (!ok(f != NULL, "cannot open %s", path))
+      return VK_ERROR_UNKNOWN;
+   static char text[1 << 16];
+   size_t len = fread(text, 1, sizeof(text) - 1, f);
+   fclose(f);
+   return create_module_text(name, text, len, module);
 }
 
 /* Runs module with binding i = `counts[i]` tensor views from views. */
@@ -353,6 +362,58 @@ test_rejection(void)
    ok(strstr(log, "tensors are only supported in compute shaders") != NULL, "logged why");
 }
 
+/* Valid, but SPIRV-Cross 2021 cannot translate OpSpecConstantOp QuantizeToF16. */
+static const char quantize_shader[] = "OpCapability Shader\n"
+                                      "OpCapability TensorsARM\n"
+                                      "OpExtension \"SPV_ARM_tensors\"\n"
+                                      "OpMemoryModel Logical GLSL450\n"
+                                      "OpEntryPoint GLCompute %main \"main\" %t\n"
+                                      "OpExecutionMode %main LocalSize 1 1 1\n"
+                                      "OpDecorate %t DescriptorSet 0\n"
+                                      "OpDecorate %t Binding 0\n"
+                                      "OpDecorate %spec SpecId 0\n"
+                                      "%void = OpTypeVoid\n"
+                                      "%uint = OpTypeInt 32 0\n"
+                                      "%float = OpTypeFloat 32\n"
+                                      "%uint_0 = OpConstant %uint 0\n"
+                                      "%uint_1 = OpConstant %uint 1\n"
+                                      "%coords = OpTypeArray %uint %uint_1\n"
+                                      "%tensor = OpTypeTensorARM %float %uint_1\n"
+                                      "%ptr_tensor = OpTypePointer UniformConstant %tensor\n"
+                                      "%t = OpVariable %ptr_tensor UniformConstant\n"
+                                      "%spec = OpSpecConstant %float 1.5\n"
+                                      "%quantized = OpSpecConstantOp %float QuantizeToF16 %spec\n"
+                                      "%fn_void = OpTypeFunction %void\n"
+                                      "%main = OpFunction %void None %fn_void\n"
+                                      "%entry = OpLabel\n"
+                                      "%tv = OpLoad %tensor %t\n"
+                                      "%c = OpCompositeConstruct %coords %uint_0\n"
+                                      "OpTensorWriteARM %tv %c %quantized\n"
+                                      "OpReturn\n"
+                                      "OpFunctionEnd\n";
+
+static void
+test_path_failure(void)
+{
+   test_set_context("GLSL round trip failure");
+   const char *mode = getenv("VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE");
+   bool direct = mode && !strcmp(mode, "1");
+   VkShaderModule module = VK_NULL_HANDLE;
+   vku_capture_stderr_begin();
+   VkResult result =
+       create_module_text("quantize", quantize_shader, strlen(quantize_shader), &module);
+   const char *log = vku_capture_stderr_end();
+   if (direct) {
+      ok(result == VK_SUCCESS, "the direct path lowers it: %d", result);
+   } else {
+      ok(result == VK_ERROR_FEATURE_NOT_PRESENT, "GLSL round trip: %d", result);
+      ok(module == VK_NULL_HANDLE, "no module");
+      ok(strstr(log, "(GLSL round trip): SPIRV-Cross: ") != NULL, "logged with the stage");
+   }
+   vkDestroyShaderModule(device, module, NULL);
+   test_set_context(NULL);
+}
+
 static bool
 device_init(void)
 {
@@ -395,6 +456,7 @@ main(void)
       test_rank2();
       test_tensor_array();
       test_rejection();
+      test_path_failure();
    }
    if (device) {
       vkDestroyCommandPool(device, cmd_pool, NULL);
