@@ -939,7 +939,7 @@ test_binary(void)
          for (int64_t i = 0; i < a->count; i += 3)
             ref_tensor_set_int(a, i, (i & 1 ? -1 : 1) * ((int64_t)1 << (shift - 1 - e)));
          for (int64_t i = 0; i < b->count; i += 2)
-            ref_tensor_set_int(b, i, (int64_t)(random_int(-7, 7) * 2 + 1) << e);
+            ref_tensor_set_int(b, i, (int64_t)(random_int(-7, 7) * 2 + 1) * ((int64_t)1 << e));
       }
       binary_case("tosa_mul_i32", DG_BINARY_MUL, a, b, REF_DTYPE_I32, shift,
                   (const uint32_t[]){0, 1, 0});
