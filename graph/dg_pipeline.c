@@ -220,8 +220,10 @@ dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
    for (uint32_t i = 0; result == VK_SUCCESS && i < p->value_count; i++) {
       const struct dg_value *v = &p->values[i];
       if (v->kind == DG_VALUE_INTERMEDIATE) {
-         p->intermediates[v->index] =
-            (struct dg_intermediate){.value = i, .format = dg_type_format(v->ty.type)};
+         /* A root is created before the values that alias it. */
+         uint32_t root = v->alias_of != UINT32_MAX ? p->values[v->alias_of].index : v->index;
+         p->intermediates[v->index] = (struct dg_intermediate){
+            .value = i, .format = dg_type_format(v->ty.type), .root = root};
       } else if (v->kind == DG_VALUE_CONSTANT) {
          p->constants[v->index].binding = v->slot.binding;
          result = upload_constant(device, p, v, &sources[i], &p->constants[v->index]);

@@ -49,11 +49,14 @@ struct dg_value {
    uint32_t index;       /* INTERMEDIATE: in dg_pipeline::intermediates; CONSTANT: in constants */
    uint32_t first_stage; /* stages that write or read it: the planner's interval */
    uint32_t last_stage;
+   uint32_t alias_of;    /* INTERMEDIATE: the value whose memory it shares (a RESHAPE of a
+                          * packed intermediate costs no dispatch), or UINT32_MAX */
 };
 
 struct dg_intermediate {
    uint32_t value;
    VkFormat format;
+   uint32_t root; /* the intermediate whose planned memory this one uses (itself if none) */
 };
 
 struct dg_constant {
@@ -152,6 +155,11 @@ VkFormat dg_type_format(enum dg_type type);
 VkResult dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tensors,
                             uint32_t tensor_count, uint32_t writes, const void *attrs,
                             uint32_t attr_size, uint64_t work);
+
+/** Makes tensor dst (a RESHAPE's output) share the memory of tensor src when
+ *  both are intermediates (packed, so the same bytes in a new shape). Returns
+ *  false, changing nothing that matters, when they cannot share. */
+bool dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst);
 
 /** A constant tensor the build needs beyond the graph's (e.g. RESCALE
  *  multipliers); returns a tensor reference for dg_build_add_stage(). */

@@ -138,12 +138,30 @@ plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCa
       VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
       next->GetTensorMemoryRequirementsARM(dev, &ri, &req);
       iv[i] = (struct dg_interval){req.memoryRequirements.size, v->first_stage, v->last_stage};
+      if (v->first_stage == UINT32_MAX) /* an alias no stage uses */
+         iv[i] = (struct dg_interval){0, 0, 0};
       if (req.memoryRequirements.alignment > s->alignment)
          s->alignment = req.memoryRequirements.alignment;
       s->memory_type_bits &= req.memoryRequirements.memoryTypeBits;
    }
+   /* Aliases (RESHAPE outputs) take no memory of their own: their root's
+    * interval grows to cover their uses. */
+   for (uint32_t i = 0; result == VK_SUCCESS && i < n; i++) {
+      uint32_t r = p->intermediates[i].root;
+      if (r == i)
+         continue;
+      if (iv[i].size) {
+         if (iv[i].first < iv[r].first)
+            iv[r].first = iv[i].first;
+         if (iv[i].last > iv[r].last)
+            iv[r].last = iv[i].last;
+      }
+      iv[i] = (struct dg_interval){0, 0, 0};
+   }
    if (result == VK_SUCCESS)
       result = dg_plan(device->planner, iv, n, s->alignment, s->offsets, &s->size);
+   for (uint32_t i = 0; result == VK_SUCCESS && i < n; i++)
+      s->offsets[i] = s->offsets[p->intermediates[i].root];
    if (result == VK_SUCCESS) {
       VkDeviceSize peak = dg_plan_lower_bound(iv, n);
       lyr_logi("session: %u intermediates in %" PRIu64 " bytes (%s planner; largest live set "

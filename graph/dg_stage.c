@@ -147,6 +147,7 @@ new_value(struct dg_build *b, enum dg_value_kind kind, const struct dg_tensor_ty
       .ty = *ty,
       .first_stage = UINT32_MAX,
       .last_stage = 0,
+      .alias_of = UINT32_MAX,
    };
    return VK_SUCCESS;
 }
@@ -188,6 +189,20 @@ value_for(struct dg_build *b, uint32_t ref, uint32_t *value)
    if (result == VK_SUCCESS)
       b->value_of[ref] = *value;
    return result;
+}
+
+bool
+dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst)
+{
+   uint32_t sv, dv;
+   if (value_for(b, src, &sv) != VK_SUCCESS || value_for(b, dst, &dv) != VK_SUCCESS)
+      return false;
+   struct dg_value *s = &b->p->values[sv], *d = &b->p->values[dv];
+   if (s->kind != DG_VALUE_INTERMEDIATE || d->kind != DG_VALUE_INTERMEDIATE ||
+       d->first_stage != UINT32_MAX || dg_type_size(s->ty.type) != dg_type_size(d->ty.type))
+      return false;
+   d->alias_of = s->alias_of != UINT32_MAX ? s->alias_of : sv;
+   return true;
 }
 
 VkResult

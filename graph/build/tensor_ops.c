@@ -157,8 +157,11 @@ VkResult
 dg_op_reshape_build(struct dg_build *b, const struct dg_node *n)
 {
    const struct dg_graph *g = dg_build_graph(b);
-   return dg_build_copy(b, dg_node_input_index(g, n, 0), dg_node_output_index(g, n, 0),
-                        DG_COPY_RESHAPE, 0, 0);
+   uint32_t in = dg_node_input_index(g, n, 0), out = dg_node_output_index(g, n, 0);
+   /* A packed intermediate in a new shape is the same bytes: no dispatch. */
+   if (dg_build_try_alias(b, in, out))
+      return VK_SUCCESS;
+   return dg_build_copy(b, in, out, DG_COPY_RESHAPE, 0, 0);
 }
 
 VkResult
