@@ -101,6 +101,29 @@ concat_case(struct conf_list *list, const char *row, enum ref_dtype dt, uint32_t
    return c;
 }
 
+/* Random ranks (1..6), dimensions, axes and input counts (2..5), from a generator seeded by
+ * the row: the same cases in every run. */
+static void
+concat_random(struct conf_list *list, const char *row, enum ref_dtype dt)
+{
+   char seed[64], what[32];
+   snprintf(seed, sizeof(seed), "concat.%s.random", row);
+   struct conf_rng rng;
+   conf_rng_init(&rng, 0, seed);
+   for (uint32_t k = 0; k < 6; k++) {
+      uint32_t rank = (uint32_t)conf_rng_int(&rng, 1, 6);
+      uint32_t axis = (uint32_t)conf_rng_int(&rng, 0, rank - 1);
+      uint32_t count = (uint32_t)conf_rng_int(&rng, 2, 5);
+      int64_t shape[GT_MAX_RANK], sizes[5];
+      for (uint32_t d = 0; d < rank; d++)
+         shape[d] = conf_rng_int(&rng, 1, rank > 4 ? 3 : 5);
+      for (uint32_t t = 0; t < count; t++)
+         sizes[t] = conf_rng_int(&rng, 1, 4);
+      snprintf(what, sizeof(what), "random%u_r%u_axis%u_x%u", k, rank, axis, count);
+      concat_case(list, row, dt, rank, shape, axis, count, sizes, what);
+   }
+}
+
 static void
 concat(struct conf_list *list)
 {
@@ -131,6 +154,7 @@ concat(struct conf_list *list)
       c = concat_case(list, row, dt, 3, CONF_SHAPE(4, 25, 3), 1, 3, CONF_SHAPE(30, 10, 20),
                       "split_axis1_x3");
       c->split = true;
+      concat_random(list, row, dt);
    }
    struct conf_case *c = concat_case(list, "i8", REF_DTYPE_I8, 2, CONF_SHAPE(1, 2097200), 0, 2,
                                      CONF_SHAPE(1, 1), "large_axis0_2x2097200");

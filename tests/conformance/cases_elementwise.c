@@ -57,6 +57,9 @@ binary_case(struct conf_list *list, enum tosa_ref_op op, const char *row, enum r
    return c;
 }
 
+static void binary_random(struct conf_list *list, enum tosa_ref_op op, const char *row,
+                          enum ref_dtype in, enum ref_dtype out, const struct conf_range *range);
+
 /* The shapes of bin_shapes, a graph-constant operand, and [S,1] x [1,S] of special values. */
 static void
 binary_row(struct conf_list *list, enum tosa_ref_op op, const char *row, enum ref_dtype in,
@@ -82,6 +85,35 @@ binary_row(struct conf_list *list, enum tosa_ref_op op, const char *row, enum re
    c = binary_case(list, op, row, in, out, 2, CONF_SHAPE(n, 1), CONF_SHAPE(1, n), "cross_specials");
    c->fill = CONF_FILL_CROSS;
    c->range[0] = c->range[1] = *range;
+   binary_random(list, op, row, in, out, range);
+}
+
+/* Random ranks (1..6) and dimensions, each dimension of 1 on one side with probability 0.2,
+ * from a generator seeded by the row: the same cases in every run. */
+static void
+binary_random(struct conf_list *list, enum tosa_ref_op op, const char *row, enum ref_dtype in,
+              enum ref_dtype out, const struct conf_range *range)
+{
+   char seed[64], what[32];
+   snprintf(seed, sizeof(seed), "%s.%s.random", gt_op_short_name(op), row);
+   struct conf_rng rng;
+   conf_rng_init(&rng, 0, seed);
+   for (uint32_t k = 0; k < 8; k++) {
+      uint32_t rank = (uint32_t)conf_rng_int(&rng, 1, 6);
+      int64_t a[GT_MAX_RANK], b[GT_MAX_RANK];
+      for (uint32_t d = 0; d < rank; d++) {
+         a[d] = b[d] = conf_rng_int(&rng, 1, rank > 4 ? 4 : 9);
+         int64_t r = conf_rng_int(&rng, 0, 9);
+         if (r < 2)
+            a[d] = 1;
+         else if (r < 4)
+            b[d] = 1;
+      }
+      snprintf(what, sizeof(what), "random%u_r%u", k, rank);
+      struct conf_case *c = binary_case(list, op, row, in, out, rank, a, b, what);
+      c->fill = ref_dtype_is_float(in) ? CONF_FILL_SPECIALS : CONF_FILL_RANDOM;
+      c->range[0] = c->range[1] = *range;
+   }
 }
 
 static void

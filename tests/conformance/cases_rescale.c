@@ -37,7 +37,10 @@ struct rs_params {
    bool in_unsigned, out_unsigned;
    int64_t in_zp, out_zp; /* values as the side reads them (unsigned sides: zero-extended) */
    bool split;
-   bool constant; /* the input is a graph constant */
+   bool constant;   /* the input is a graph constant */
+   uint32_t random; /* k > 0: random case k - 1 with the shape below */
+   uint32_t rank;
+   int64_t shape[GT_MAX_RANK];
 };
 
 static void
@@ -111,6 +114,10 @@ rescale_case(struct conf_list *list, enum ref_dtype in, enum ref_dtype out,
    snprintf(row, sizeof(row), "%s_%s", conf_dtype_name(in), conf_dtype_name(out));
    uint32_t rank = p->split ? 2 : rs_shapes[shape_index % RS_SHAPES].rank;
    const int64_t *shape = p->split ? CONF_SHAPE(1, 500) : rs_shapes[shape_index % RS_SHAPES].shape;
+   if (p->random) {
+      rank = p->rank;
+      shape = p->shape;
+   }
    size_t n = (size_t)snprintf(
        what, sizeof(what), "%s_%s_%s%s%s", p->scale32 ? "s32" : "s16", kind_names[p->kind],
        p->rounding <= TOSA_REF_ROUND_DOUBLE ? round_names[p->rounding] : "bad",
@@ -123,6 +130,8 @@ rescale_case(struct conf_list *list, enum ref_dtype in, enum ref_dtype out,
       n += (size_t)snprintf(what + n, sizeof(what) - n, "_%s", p->in_unsigned ? "uin" : "uout");
    if (p->constant)
       n += (size_t)snprintf(what + n, sizeof(what) - n, "_const_input");
+   if (p->random)
+      n += (size_t)snprintf(what + n, sizeof(what) - n, "_random%u", p->random - 1);
    if (p->split)
       snprintf(what + n, sizeof(what) - n, "_split_1x500");
    else
@@ -185,6 +194,33 @@ static const struct {
     {REF_DTYPE_I32, REF_DTYPE_I8}, {REF_DTYPE_I32, REF_DTYPE_I16}, {REF_DTYPE_I32, REF_DTYPE_I32},
     {REF_DTYPE_I48, REF_DTYPE_I8}, {REF_DTYPE_I48, REF_DTYPE_I16}, {REF_DTYPE_I48, REF_DTYPE_I32},
 };
+
+/* Random shapes (ranks 1..5, per-channel up to 12 channels), scales, rounding and zero points,
+ * from a generator seeded by the row: the same cases in every run. */
+static void
+rescale_random(struct conf_list *list, enum ref_dtype in, enum ref_dtype out)
+{
+   char seed[64];
+   snprintf(seed, sizeof(seed), "rescale.%s_%s.random", conf_dtype_name(in), conf_dtype_name(out));
+   struct conf_rng rng;
+   conf_rng_init(&rng, 0, seed);
+   for (uint32_t k = 0; k < 6; k++) {
+      struct rs_params p = {.random = k + 1};
+      p.scale32 = in != REF_DTYPE_I48 && conf_rng_int(&rng, 0, 1);
+      p.rounding = (uint32_t)conf_rng_int(
+          &rng, TOSA_REF_ROUND_SINGLE, p.scale32 ? TOSA_REF_ROUND_DOUBLE : TOSA_REF_ROUND_INEXACT);
+      p.kind = (enum scale_kind)conf_rng_int(&rng, SCALE_IDENTITY, SCALE_MIXED);
+      p.per_channel = conf_rng_int(&rng, 0, 1);
+      p.rank = (uint32_t)conf_rng_int(&rng, 1, 5);
+      for (uint32_t d = 0; d < p.rank; d++)
+         p.shape[d] = conf_rng_int(&rng, 1, d + 1 == p.rank ? 12 : 4);
+      if (in == REF_DTYPE_I8)
+         p.in_zp = conf_rng_int(&rng, -128, 127);
+      if (out == REF_DTYPE_I8)
+         p.out_zp = conf_rng_int(&rng, -128, 127);
+      rescale_case(list, in, out, &p, 0);
+   }
+}
 
 static void
 rescale_row(struct conf_list *list, enum ref_dtype in, enum ref_dtype out)
@@ -258,6 +294,7 @@ rescale_row(struct conf_list *list, enum ref_dtype in, enum ref_dtype out)
    p.split = false;
    p.constant = true;
    rescale_case(list, in, out, &p, 1);
+   rescale_random(list, in, out);
 }
 
 /* An invalid or REQUIRE case: i8 -> i8 unless the fields below change it. */

@@ -53,6 +53,34 @@ pool_case(struct conf_list *list, const char *row, enum ref_dtype dt, const stru
    return c;
 }
 
+/* Random windows (kernels 1..4, strides 1..3, pads below the kernel, N 1..2, C 1..9), from a
+ * generator seeded by the row: the same cases in every run. */
+static void
+pool_random(struct conf_list *list, const char *row, enum ref_dtype dt)
+{
+   char seed[64], name[32];
+   snprintf(seed, sizeof(seed), "max_pool2d.%s.random", row);
+   struct conf_rng rng;
+   conf_rng_init(&rng, 0, seed);
+   for (uint32_t k = 0; k < 8; k++) {
+      struct window w = {.name = name};
+      snprintf(name, sizeof(name), "random%u", k);
+      w.in[0] = conf_rng_int(&rng, 1, 2);
+      w.in[3] = conf_rng_int(&rng, 1, 9);
+      for (uint32_t a = 0; a < 2; a++) {
+         w.kernel[a] = (int32_t)conf_rng_int(&rng, 1, 4);
+         w.stride[a] = (int32_t)conf_rng_int(&rng, 1, 3);
+         w.pad[2 * a] = (int32_t)conf_rng_int(&rng, 0, w.kernel[a] - 1);
+         w.pad[2 * a + 1] = (int32_t)conf_rng_int(&rng, 0, w.kernel[a] - 1);
+         /* At least one window: IN + pads >= kernel. */
+         int64_t min = w.kernel[a] - w.pad[2 * a] - w.pad[2 * a + 1];
+         w.in[1 + a] = conf_rng_int(&rng, min > 1 ? min : 1, 9);
+      }
+      uint32_t mode = (uint32_t)conf_rng_int(&rng, TOSA_REF_NAN_PROPAGATE, TOSA_REF_NAN_IGNORE);
+      pool_case(list, row, dt, &w, mode);
+   }
+}
+
 static void
 max_pool2d(struct conf_list *list)
 {
@@ -86,6 +114,7 @@ max_pool2d(struct conf_list *list)
          pool_case(list, row, rows[r], &single, m)->fill = CONF_FILL_CROSS;
          pool_case(list, row, rows[r], &pairs, m)->fill = CONF_FILL_CROSS;
       }
+      pool_random(list, row, rows[r]);
       static const struct window constant = {"const_input", {1, 4, 6, 3}, {2, 3}, {2, 3}, {0}};
       pool_case(list, row, rows[r], &constant, TOSA_REF_NAN_IGNORE)->op.inputs[0].source =
           GT_GRAPH_CONSTANT;
@@ -216,6 +245,46 @@ conv_case(struct conf_list *list, const struct conv_row *row, const struct conv_
 
 static void conv2d_invalid(struct conf_list *list);
 
+/* Random geometries (kernels 1..4, strides and dilations 1..3, pads 0..3, channels 1..9, a bias
+ * of one element or OC, zero points for i8), from a generator seeded by the row: the same cases
+ * in every run. The input grows until the output size divides exactly. */
+static void
+conv_random(struct conf_list *list, const struct conv_row *row)
+{
+   char seed[64], what[32];
+   snprintf(seed, sizeof(seed), "conv2d.%s.random", row->name);
+   struct conf_rng rng;
+   conf_rng_init(&rng, 0, seed);
+   for (uint32_t k = 0; k < 8; k++) {
+      struct conv_geom g = {.name = what};
+      snprintf(what, sizeof(what), "random%u", k);
+      g.in[0] = conf_rng_int(&rng, 1, 2);
+      g.in[3] = conf_rng_int(&rng, 1, 9);
+      g.oc = conf_rng_int(&rng, 1, 9);
+      g.kh = conf_rng_int(&rng, 1, 4);
+      g.kw = conf_rng_int(&rng, 1, 4);
+      for (uint32_t a = 0; a < 2; a++) {
+         int64_t kernel = a ? g.kw : g.kh;
+         g.stride[a] = (int32_t)conf_rng_int(&rng, 1, 3);
+         g.dilation[a] = (int32_t)conf_rng_int(&rng, 1, 3);
+         g.pad[2 * a] = (int32_t)conf_rng_int(&rng, 0, 3);
+         g.pad[2 * a + 1] = (int32_t)conf_rng_int(&rng, 0, 3);
+         int64_t in = conf_rng_int(&rng, 1, 8);
+         int64_t extent = (kernel - 1) * g.dilation[a] - g.pad[2 * a] - g.pad[2 * a + 1];
+         while (in - 1 - extent < 0 || (in - 1 - extent) % g.stride[a] != 0)
+            in++;
+         g.in[1 + a] = in;
+      }
+      g.bias1 = conf_rng_int(&rng, 0, 3) == 0;
+      struct conf_case *c = conv_case(list, row, &g, what);
+      c->op.attr.conv2d.local_bound = conf_rng_int(&rng, 0, 1);
+      if (row->in == REF_DTYPE_I8)
+         c->op.attr.conv2d.input_zp = conf_int(REF_DTYPE_I8, conf_rng_int(&rng, -128, 127));
+      if (row->w == REF_DTYPE_I8)
+         c->op.attr.conv2d.weight_zp = conf_int(REF_DTYPE_I8, conf_rng_int(&rng, -128, 127));
+   }
+}
+
 static void
 conv2d(struct conf_list *list)
 {
@@ -236,6 +305,7 @@ conv2d(struct conf_list *list)
             c->op.attr.conv2d.input_zp = conf_int(REF_DTYPE_I8, zps[z][0]);
          c->op.attr.conv2d.weight_zp = conf_int(REF_DTYPE_I8, zps[z][1]);
       }
+      conv_random(list, row);
       /* Larger values for the float rows (the error bound scales with them). */
       if (ref_dtype_is_float(row->in)) {
          struct conf_case *c = conv_case(list, row, &conv_geoms[2], "k3x3_s2_p1_n2_range8");
@@ -325,6 +395,27 @@ matmul_case(struct conf_list *list, const struct matmul_row *row, int64_t n, int
 
 static void matmul_invalid(struct conf_list *list);
 
+/* Random N (1..3), H and W (1..12), C (1..40) and i8 zero points, from a generator seeded by
+ * the row: the same cases in every run. */
+static void
+matmul_random(struct conf_list *list, const struct matmul_row *row)
+{
+   char seed[64], what[48];
+   snprintf(seed, sizeof(seed), "matmul.%s.random", row->name);
+   struct conf_rng rng;
+   conf_rng_init(&rng, 0, seed);
+   for (uint32_t k = 0; k < 6; k++) {
+      int64_t n = conf_rng_int(&rng, 1, 3), h = conf_rng_int(&rng, 1, 12);
+      int64_t cdim = conf_rng_int(&rng, 1, 40), w = conf_rng_int(&rng, 1, 12);
+      snprintf(what, sizeof(what), "random%u", k);
+      struct conf_case *c = matmul_case(list, row, n, h, cdim, w, what);
+      if (row->in == REF_DTYPE_I8) {
+         c->op.attr.matmul.a_zp = conf_int(REF_DTYPE_I8, conf_rng_int(&rng, -128, 127));
+         c->op.attr.matmul.b_zp = conf_int(REF_DTYPE_I8, conf_rng_int(&rng, -128, 127));
+      }
+   }
+}
+
 static void
 matmul(struct conf_list *list)
 {
@@ -350,6 +441,7 @@ matmul(struct conf_list *list)
          if (shapes[s].b_const)
             c->op.inputs[1].source = GT_GRAPH_CONSTANT;
       }
+      matmul_random(list, row);
       struct conf_case *same = matmul_case(list, row, 2, 4, 4, 4, "same_a_b_2x4x4");
       same->op.inputs[1].alias = 1;
       if (row->in == REF_DTYPE_I8) {

@@ -63,6 +63,8 @@ split_device(struct conf_runner *r)
       r->split_tried = true;
       const char *old = getenv("VMEL_GRAPH_MAX_GROUPS");
       char *saved = old ? strdup(old) : NULL;
+      if (old && !saved)
+         return NULL;
       char value[16];
       snprintf(value, sizeof(value), "%u", CONF_SPLIT_MAX_GROUPS);
       setenv("VMEL_GRAPH_MAX_GROUPS", value, 1);

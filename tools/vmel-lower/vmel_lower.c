@@ -2,9 +2,11 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * vmel-lower: the direct SPIR-V tensor lowering (tensor/lower) on the command
- * line, for debugging shaders and the lowering itself.
- *   vmel-lower [-t] [-o OUT] [--without FEATURE]... IN
+ * vmel-lower: the tensor lowering (tensor/lower) on the command line, for
+ * debugging shaders and the lowering itself: the direct SPIR-V lowering, or
+ * with --glsl the GLSL round trip (the layer's default path, whose GLSL is
+ * printed to stderr).
+ *   vmel-lower [-t] [--glsl] [-o OUT] [--without FEATURE]... IN
  * IN is a binary module, or SPIR-V text when its name ends in .spvasm. The
  * result is written as binary, or as text with -t (default OUT: stdout for
  * text, IN.lowered.spv for binary). FEATURE is one of int8 int16 int64
@@ -19,6 +21,7 @@
 
 #include "spirv_text.h"
 #include "tsr_lower.h"
+#include "tsr_lower_glsl.h"
 
 static const struct {
    const char *name;
@@ -38,7 +41,8 @@ static const struct {
 static void
 usage(void)
 {
-   fprintf(stderr, "usage: vmel-lower [-t] [-o OUT] [--without FEATURE]... IN(.spv|.spvasm)\n");
+   fprintf(stderr,
+           "usage: vmel-lower [-t] [--glsl] [-o OUT] [--without FEATURE]... IN(.spv|.spvasm)\n");
 }
 
 static char *
@@ -110,6 +114,12 @@ load_module(const char *path, size_t *count)
    return words;
 }
 
+static void
+print_glsl(void *user, const char *glsl)
+{
+   fputs(glsl, stderr);
+}
+
 static int
 write_output(const char *path, const uint32_t *words, size_t count, bool text)
 {
@@ -140,12 +150,14 @@ write_output(const char *path, const uint32_t *words, size_t count, bool text)
 int
 main(int argc, char **argv)
 {
-   bool text = false;
+   bool text = false, glsl = false;
    const char *out = NULL, *in = NULL;
    struct tsr_lower_options opts = {.features = TSR_LOWER_FEATURES_ALL};
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "-t")) {
          text = true;
+      } else if (!strcmp(argv[i], "--glsl")) {
+         glsl = true;
       } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
          out = argv[++i];
       } else if (!strcmp(argv[i], "--without") && i + 1 < argc) {
@@ -178,7 +190,9 @@ main(int argc, char **argv)
    size_t lowered_count = 0;
    char err[512] = "";
    VkResult result =
-       tsr_lower_tensors(words, count, &opts, &lowered, &lowered_count, err, sizeof(err));
+       glsl ? tsr_lower_glsl(words, count, &opts, print_glsl, NULL, &lowered, &lowered_count, err,
+                             sizeof(err))
+            : tsr_lower_tensors(words, count, &opts, &lowered, &lowered_count, err, sizeof(err));
    free(words);
    if (result != VK_SUCCESS) {
       fprintf(stderr, "vmel-lower: %s: %s (VkResult %d)\n", in, err, result);
