@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GT_MAX_DECLS 64
+#define GT_MAX_DECLS 256 /* of each kind: RESCALE may have 64 channels of scales */
 
 /* ---- text buffer ----------------------------------------------------------------------- */
 
@@ -341,7 +341,7 @@ static void
 op_tensor_const(struct writer *w, const char *role, enum ref_dtype dtype, uint32_t count,
                 const uint64_t *bits)
 {
-   if (w->tconst_count == GT_MAX_OPERANDS || count == 0) {
+   if (w->tconst_count == GT_MAX_OPERANDS || count == 0 || !bits) {
       w->failed = true;
       return;
    }
@@ -366,7 +366,11 @@ static void
 op_list(struct writer *w, const char *role, const int32_t *values, uint32_t count)
 {
    uint64_t bits[GT_MAX_RANK * 2];
-   for (uint32_t i = 0; i < count && i < GT_MAX_RANK * 2; i++)
+   if (count > GT_MAX_RANK * 2) {
+      w->failed = true;
+      return;
+   }
+   for (uint32_t i = 0; i < count; i++)
       bits[i] = (uint32_t)values[i];
    op_tensor_const(w, role, REF_DTYPE_I32, count, bits);
 }

@@ -411,7 +411,7 @@ static bool
 reference_agrees(const struct conf_case *c, const struct conf_inst *inst, struct conf_result *res)
 {
    int st = inst->status;
-   bool rejects = st == TOSA_REF_ERROR || st == TOSA_REF_UNSUPPORTED || st == TOSA_REF_BAD_ARGUMENT;
+   bool rejects = st == TOSA_REF_ERROR || st == TOSA_REF_UNSUPPORTED;
    switch (c->intent) {
    case CONF_VALID:
       if (st == TOSA_REF_OK)

@@ -185,6 +185,24 @@ test_every_operator(void)
    op.attr.rescale.output_zp = scalar(REF_DTYPE_I16, 32768);
    assembles("RESCALE i48 -> u16", &op);
 
+   /* 64 channels of distinct scales (the most the conformance cases use). */
+   uint64_t mult64[64], shift64[64];
+   for (uint32_t ch = 0; ch < 64; ch++) {
+      mult64[ch] = (UINT64_C(1) << 30) + ch * 977u;
+      shift64[ch] = 2 + ch % 61;
+   }
+   op = (struct gt_op){.op = TOSA_REF_OP_RESCALE, .input_count = 1};
+   op.inputs[0] = input(TYPE(REF_DTYPE_I32, 3, 64));
+   op.output = TYPE(REF_DTYPE_I8, 3, 64);
+   op.attr.rescale.scale32 = true;
+   op.attr.rescale.rounding_mode = 1;
+   op.attr.rescale.per_channel = true;
+   op.attr.rescale.multiplier = (struct gt_const){REF_DTYPE_I32, 64, mult64};
+   op.attr.rescale.shift = (struct gt_const){REF_DTYPE_I8, 64, shift64};
+   op.attr.rescale.input_zp = scalar(REF_DTYPE_I32, 0);
+   op.attr.rescale.output_zp = scalar(REF_DTYPE_I8, 0x80);
+   assembles("RESCALE i32 -> i8, 64 channels", &op);
+
    /* What the writer refuses. */
    char *text = NULL;
    op = (struct gt_op){.op = TOSA_REF_OP_COUNT, .input_count = 1};
