@@ -387,17 +387,17 @@ npy_parse(const void *bytes, size_t len, struct npy_array *out, char *err, size_
 }
 
 bool
-npy_read_file(const char *path, struct npy_array *out, char *err, size_t err_len)
+npy_slurp(const char *path, char **data, size_t *len, char *err, size_t err_len)
 {
    FILE *f = fopen(path, "rb");
    if (!f)
       return error(err, err_len, "%s: %s", path, strerror(errno));
-   uint8_t *buf = NULL;
-   size_t len = 0, cap = 0;
+   char *buf = NULL;
+   size_t n = 0, cap = 0;
    for (;;) {
-      if (len == cap) {
+      if (n == cap) {
          size_t ncap = cap ? cap * 2 : 65536;
-         uint8_t *nbuf = realloc(buf, ncap);
+         char *nbuf = realloc(buf, ncap + 1);
          if (!nbuf) {
             free(buf);
             fclose(f);
@@ -406,9 +406,9 @@ npy_read_file(const char *path, struct npy_array *out, char *err, size_t err_len
          buf = nbuf;
          cap = ncap;
       }
-      size_t n = fread(buf + len, 1, cap - len, f);
-      len += n;
-      if (n == 0)
+      size_t got = fread(buf + n, 1, cap - n, f);
+      n += got;
+      if (got == 0)
          break;
    }
    bool failed = ferror(f);
@@ -417,6 +417,19 @@ npy_read_file(const char *path, struct npy_array *out, char *err, size_t err_len
       free(buf);
       return error(err, err_len, "%s: read error", path);
    }
+   buf[n] = 0;
+   *data = buf;
+   *len = n;
+   return true;
+}
+
+bool
+npy_read_file(const char *path, struct npy_array *out, char *err, size_t err_len)
+{
+   char *buf;
+   size_t len;
+   if (!npy_slurp(path, &buf, &len, err, err_len))
+      return false;
    char why[256];
    bool ok = npy_parse(buf, len, out, why, sizeof(why));
    free(buf);

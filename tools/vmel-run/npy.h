@@ -77,6 +77,9 @@ bool npy_parse(const void *bytes, size_t len, struct npy_array *out, char *err, 
 /** npy_parse() of a whole file; the message names the file. */
 bool npy_read_file(const char *path, struct npy_array *out, char *err, size_t err_len);
 
+/** Reads a whole file into a malloc'ed buffer with a NUL after its len bytes. */
+bool npy_slurp(const char *path, char **data, size_t *len, char *err, size_t err_len);
+
 /**
  * Serializes an array (its rank, shape, dtype and size must agree).
  * @param bytes  receives a malloc()ed buffer; free() it

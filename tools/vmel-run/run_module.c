@@ -11,6 +11,8 @@
  */
 #include "run_module.h"
 
+#include "npy.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -473,49 +475,12 @@ run_module_read(const uint32_t *words, size_t count, const char *entry, struct r
 
 /* ---- loading ---------------------------------------------------------------- */
 
-static bool
-read_file(const char *path, char **data, size_t *len, char *err, size_t err_len)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return error(err, err_len, "%s: %s", path, strerror(errno));
-   char *buf = NULL;
-   size_t n = 0, cap = 0;
-   for (;;) {
-      if (n == cap) {
-         size_t ncap = cap ? cap * 2 : 65536;
-         char *nbuf = realloc(buf, ncap + 1);
-         if (!nbuf) {
-            free(buf);
-            fclose(f);
-            return error(err, err_len, "%s: out of memory", path);
-         }
-         buf = nbuf;
-         cap = ncap;
-      }
-      size_t got = fread(buf + n, 1, cap - n, f);
-      n += got;
-      if (got == 0)
-         break;
-   }
-   bool failed = ferror(f);
-   fclose(f);
-   if (failed) {
-      free(buf);
-      return error(err, err_len, "%s: read error", path);
-   }
-   buf[n] = 0;
-   *data = buf;
-   *len = n;
-   return true;
-}
-
 bool
 run_module_load(const char *path, uint32_t **words, size_t *count, char *err, size_t err_len)
 {
    char *data = NULL;
    size_t len = 0;
-   if (!read_file(path, &data, &len, err, err_len))
+   if (!npy_slurp(path, &data, &len, err, err_len))
       return false;
    uint32_t magic = 0;
    if (len >= 4)
