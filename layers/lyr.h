@@ -97,6 +97,10 @@ struct lyr_hooks {
    struct lyr_hook_table device_always;
    const struct lyr_hook_table *const *device_emulated; /* tables */
    size_t device_emulated_count;
+   /* Optional: true when an emulated command must not be given for this
+    * device (it belongs to an extension interaction the application did not
+    * enable). NULL: every emulated command is given. */
+   bool (*device_command_hidden)(const void *device, const char *name);
 };
 
 /** Each layer library defines its hook tables under this name; the exported

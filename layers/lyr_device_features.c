@@ -99,6 +99,8 @@ struct feature_field {
 static const struct feature_field feature_fields[] = {
     VK1X_FIELD(buffer_device_address, 12, bufferDeviceAddress, SA_BUFFER_DEVICE_ADDRESS,
                VkPhysicalDeviceBufferDeviceAddressFeatures),
+    VK1X_FIELD(buffer_device_address_capture_replay, 12, bufferDeviceAddressCaptureReplay,
+               SA_BUFFER_DEVICE_ADDRESS, VkPhysicalDeviceBufferDeviceAddressFeatures),
     VK1X_FIELD(storage_buffer_8bit_access, 12, storageBuffer8BitAccess, SA_8BIT_STORAGE,
                VkPhysicalDevice8BitStorageFeatures),
     VK1X_FIELD(uniform_and_storage_buffer_8bit_access, 12, uniformAndStorageBuffer8BitAccess,

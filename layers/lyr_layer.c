@@ -200,6 +200,8 @@ lyr_get_device_proc_addr(const struct lyr_hooks *hooks, VkDevice device, const c
       fn = find_emulated(hooks, name);
       size_t len = strlen(name);
       bool arm = len > 3 && strcmp(name + len - 3, "ARM") == 0;
+      if (fn && hooks->device_command_hidden && hooks->device_command_hidden(dev, name))
+         return below;
       if (fn && (arm || below))
          return fn;
    }

@@ -106,6 +106,7 @@ void lyr_out_chain_end(struct lyr_out_chain *oc);
  */
 struct lyr_feature_request {
    bool buffer_device_address;         /* Vulkan12 / BufferDeviceAddressFeatures */
+   bool buffer_device_address_capture_replay;
    bool storage_buffer_8bit_access;     /* Vulkan12 / 8BitStorageFeatures */
    bool uniform_and_storage_buffer_8bit_access;
    bool shader_int8;                    /* Vulkan12 / ShaderFloat16Int8Features */

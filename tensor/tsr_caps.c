@@ -80,6 +80,10 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
       return;
    }
    caps->can_emulate = true;
+   caps->descriptor_buffer =
+      lyr_device_extension_below(instance->next.EnumerateDeviceExtensionProperties,
+                                 physical_device, VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME,
+                                 &instance->alloc);
 
    caps->features = (VkPhysicalDeviceTensorFeaturesARM){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,

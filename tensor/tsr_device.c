@@ -7,7 +7,8 @@
  * checks that the device can host the emulation and that the requested tensor
  * features are ones we offer, and creates the device below with a rewritten
  * copy of the create info (our extension and structs removed, the underlying
- * features the emulation uses turned on). Tensor objects live elsewhere.
+ * features the emulation uses turned on, bufferDeviceAddressCaptureReplay only
+ * for descriptor-buffer capture/replay). Tensor objects live elsewhere.
  */
 #include "tsr_private.h"
 
@@ -39,6 +40,16 @@ chain_has_arm_ml(const void *chain)
          return true;
    }
    return false;
+}
+
+/* Whether the application enabled VK_EXT_descriptor_buffer's descriptorBufferCaptureReplay
+ * (the extension itself is checked by the caller). */
+static bool
+wants_descriptor_capture_replay(const VkDeviceCreateInfo *info)
+{
+   const VkPhysicalDeviceDescriptorBufferFeaturesEXT *db = lyr_find_struct(
+      info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT);
+   return db && db->descriptorBufferCaptureReplay;
 }
 
 /* The device-level state of the emulation, in the order it is torn down. */
@@ -116,6 +127,13 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
                           "VkPhysicalDeviceTensorFeaturesARM::%s requested but not supported on "
                           "this device",
                           missing);
+      const VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *dbt = lyr_find_struct(
+         pCreateInfo->pNext,
+         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
+      if (dbt && dbt->descriptorBufferTensorDescriptors)
+         return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                          "VkPhysicalDeviceDescriptorBufferTensorFeaturesARM::"
+                          "descriptorBufferTensorDescriptors requested but not supported");
    }
 
    struct lyr_device *device;
@@ -129,10 +147,19 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
    /* The underlying features the emulation uses; the descriptor-indexing ones
     * only when the application asks for the tensor features built on them. */
    struct lyr_feature_request request = {0};
+   bool descriptor_buffer = false;
+   bool capture_replay = false;
    if (emulate) {
       const VkPhysicalDeviceTensorFeaturesARM *want = lyr_find_struct(
          pCreateInfo->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
+      descriptor_buffer = lyr_name_in_list(VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME,
+                                           pCreateInfo->ppEnabledExtensionNames,
+                                           pCreateInfo->enabledExtensionCount);
+      capture_replay = descriptor_buffer && wants_descriptor_capture_replay(pCreateInfo) &&
+                       caps.device_features.buffer_device_address_capture_replay;
       request = caps.device_features;
+      /* Tensor buffers are CAPTURE_REPLAY buffers only for capture/replay. */
+      request.buffer_device_address_capture_replay = capture_replay;
       request.storage_buffer_update_after_bind =
          want && want->descriptorBindingStorageTensorUpdateAfterBind;
       request.storage_buffer_non_uniform_indexing =
@@ -152,6 +179,8 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
    device->emulating = emulate;
    if (!emulate)
       return VK_SUCCESS;
+   ((struct tsr_device *)device)->descriptor_buffer = descriptor_buffer;
+   ((struct tsr_device *)device)->capture_replay = capture_replay;
    result = emulation_init((struct tsr_device *)device, &caps);
    if (result != VK_SUCCESS) {
       lyr_device_destroy(*pDevice, pAllocator);

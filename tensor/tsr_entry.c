@@ -52,10 +52,22 @@ static const struct lyr_hook_table *const tsr_instance_tables[] = {
    &tsr_image_instance_hooks, /* image format queries with the aliasing usage */
 };
 
+/* The capture commands exist only with VK_EXT_descriptor_buffer (spec-facts §1.3). */
+static bool
+tsr_device_command_hidden(const void *dev, const char *name)
+{
+   const struct tsr_device *device = dev;
+   if (device->descriptor_buffer)
+      return false;
+   return strcmp(name, "vkGetTensorOpaqueCaptureDescriptorDataARM") == 0 ||
+          strcmp(name, "vkGetTensorViewOpaqueCaptureDescriptorDataARM") == 0;
+}
+
 const struct lyr_hooks lyr_layer_hooks = {
    .instance = tsr_instance_tables,
    .instance_count = LYR_ARRAY_SIZE(tsr_instance_tables),
    .device_always = LYR_HOOK_TABLE(tsr_device_hooks_always),
    .device_emulated = tsr_device_tables,
    .device_emulated_count = LYR_ARRAY_SIZE(tsr_device_tables),
+   .device_command_hidden = tsr_device_command_hidden,
 };

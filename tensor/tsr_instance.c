@@ -4,7 +4,8 @@
  *
  * Instance-level entry points of the tensor layer: instance creation and the
  * physical-device queries that report VK_ARM_tensors (extension list, tool
- * properties, features, properties, format properties). Values come from
+ * properties, features, properties, format properties; the descriptor-buffer
+ * tensor features and properties). Values come from
  * tsr_caps.c; on a device where VK_ARM_tensors is native every query passes
  * straight through.
  */
@@ -78,6 +79,12 @@ tsr_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDevice
       pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
    if (tf)
       lyr_fill_out(tf, &caps.features, sizeof(*tf));
+   /* Tensor descriptors inside descriptor buffers are not supported (D13). */
+   VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *dbt =
+      (VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *)lyr_find_struct(
+         pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
+   if (dbt && caps.can_emulate && caps.descriptor_buffer)
+      dbt->descriptorBufferTensorDescriptors = VK_FALSE;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -97,6 +104,18 @@ tsr_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
       pProperties->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM);
    if (tp)
       lyr_fill_out(tp, &caps.properties, sizeof(*tp));
+   /* Capture data: a tensor's buffer opaque capture address, a view's record
+    * slot. tensorDescriptorSize is 0: descriptorBufferTensorDescriptors is
+    * VK_FALSE, so there is no tensor descriptor to size (D13). */
+   VkPhysicalDeviceDescriptorBufferTensorPropertiesARM *dbp =
+      (VkPhysicalDeviceDescriptorBufferTensorPropertiesARM *)lyr_find_struct(
+         pProperties->pNext,
+         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_PROPERTIES_ARM);
+   if (dbp && caps.can_emulate && caps.descriptor_buffer) {
+      dbp->tensorCaptureReplayDescriptorDataSize = TSR_TENSOR_CAPTURE_DATA_SIZE;
+      dbp->tensorViewCaptureReplayDescriptorDataSize = TSR_VIEW_CAPTURE_DATA_SIZE;
+      dbp->tensorDescriptorSize = 0;
+   }
 }
 
 VKAPI_ATTR void VKAPI_CALL

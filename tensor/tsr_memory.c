@@ -6,7 +6,9 @@
  * buffer device addresses (include/kernel_abi/tensor_record.h), so memory a
  * tensor can be bound to needs VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT. We add
  * it only to allocations of the memory types tensor buffers accept, and never
- * to allocations dedicated to an image (docs/decisions.md D13).
+ * to allocations dedicated to an image (docs/decisions.md D13), together with
+ * VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT on devices where the
+ * application enabled descriptor-buffer capture/replay.
  * VkMemoryDedicatedAllocateInfoTensorARM becomes a dedicated allocation for
  * the tensor's buffer.
  */
@@ -53,7 +55,13 @@ tsr_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo,
    bool for_image = dedicated && dedicated->image != VK_NULL_HANDLE;
    bool tensor_type = device->tensor_memory_types & (1u << pAllocateInfo->memoryTypeIndex);
    bool want_address = tensor_type && !for_image;
-   bool has_address = flags && (flags->flags & VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT);
+   /* With capture/replay, tensor buffers are CAPTURE_REPLAY buffers, which may
+    * be bound only to CAPTURE_REPLAY memory (VUID-VkBindBufferMemoryInfo-
+    * bufferDeviceAddressCaptureReplay-09200). */
+   VkMemoryAllocateFlags want_flags =
+      VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT |
+      (device->capture_replay ? VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT : 0);
+   bool has_address = flags && (flags->flags & want_flags) == want_flags;
    if (!tensor_dedicated && (!want_address || has_address))
       return device->base.next.AllocateMemory(_device, pAllocateInfo, pAllocator, pMemory);
 
@@ -73,7 +81,7 @@ tsr_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo,
          f->sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO;
          lyr_chain_append(info, f);
       }
-      f->flags |= VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+      f->flags |= want_flags;
    }
    if (tensor_dedicated && tensor_dedicated->tensor) {
       if (dedicated) {

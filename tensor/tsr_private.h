@@ -17,6 +17,7 @@
 #include <assert.h>
 
 #include "kernel_abi/tensor_record.h"
+#include "tsr_record_slots.h"
 #include "vmel_formats.h"
 
 #define TSR_LAYER_NAME "VK_LAYER_ML_Tensor_Emulation"
@@ -32,6 +33,7 @@ struct tsr_instance {
  *  layers and driver below report. */
 struct tsr_caps {
    bool native;        /* VK_ARM_tensors is implemented below us: pass through */
+   bool descriptor_buffer; /* the device offers VK_EXT_descriptor_buffer */
    bool can_emulate;   /* the device can host the emulation */
    char why_not[256];  /* when !can_emulate: what is missing */
    uint32_t api_version;
@@ -68,6 +70,12 @@ struct tsr_tensor {
    VkDeviceAddress address;
 };
 
+/* The VK_EXT_descriptor_buffer capture/replay data sizes we report
+ * (VkPhysicalDeviceDescriptorBufferTensorPropertiesARM, docs/decisions.md D13):
+ * a tensor's is its buffer's opaque capture address, a view's its record slot. */
+#define TSR_TENSOR_CAPTURE_DATA_SIZE sizeof(uint64_t)
+#define TSR_VIEW_CAPTURE_DATA_SIZE sizeof(uint32_t)
+
 /* Where a view's tensor record lives: one slot of a record chunk. */
 struct tsr_record_slot {
    VkBuffer buffer;                   /* the chunk's buffer (descriptor target) */
@@ -82,6 +90,7 @@ struct tsr_tensor_view {
    uint32_t magic;
    struct tsr_tensor *tensor;
    VkFormat format;
+   VkTensorViewCreateFlagsARM flags;
    struct tsr_record_slot record;
 };
 
@@ -117,11 +126,8 @@ tsr_view_to_handle(struct tsr_tensor_view *v)
  * of records, a free list, behind a mutex. */
 struct tsr_record_pool {
    pthread_mutex_t lock;
-   struct tsr_record_chunk *chunks; /* array of chunk_count */
-   uint32_t chunk_count;
-   uint32_t *free_slots; /* stack of (chunk << 16 | index) */
-   uint32_t free_count;
-   uint32_t free_capacity;
+   struct tsr_record_chunk *chunks; /* array of slots.chunk_count */
+   struct tsr_record_slots slots;   /* which are free (tsr_record_slots.c) */
    VkDeviceSize stride; /* record stride: minStorageBufferOffsetAlignment-aligned */
 };
 
@@ -133,6 +139,11 @@ struct tsr_device {
    VkPhysicalDeviceLimits limits;
    struct tsr_record_pool records;
    uint32_t tensor_memory_types; /* bit mask, from a probe buffer */
+   /* The application enabled VK_EXT_descriptor_buffer: the capture commands exist. */
+   bool descriptor_buffer;
+   /* ... and its descriptorBufferCaptureReplay, for which we enabled
+    * bufferDeviceAddressCaptureReplay: the CAPTURE_REPLAY flags are accepted. */
+   bool capture_replay;
    /* Descriptor update templates with tensor entries (tsr_descriptor.c). */
    struct lyr_map templates;
    /* Images created with tensor-aliasing usage (tsr_image.c). */

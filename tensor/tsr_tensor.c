@@ -111,7 +111,8 @@ tensor_layout_init(struct tsr_device *device, const VkTensorDescriptionARM *d,
 /* The VkBufferCreateInfo behind a tensor; ext and replay are storage for chained structs. */
 static void
 buffer_info_init(const VkTensorCreateInfoARM *info, const struct tsr_tensor *t,
-                 VkBufferCreateInfo *bci, VkExternalMemoryBufferCreateInfo *ext)
+                 VkBufferCreateInfo *bci, VkExternalMemoryBufferCreateInfo *ext,
+                 VkBufferOpaqueCaptureAddressCreateInfo *replay)
 {
    *bci = (VkBufferCreateInfo){
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
@@ -134,6 +135,21 @@ buffer_info_init(const VkTensorCreateInfoARM *info, const struct tsr_tensor *t,
       };
       bci->pNext = ext;
    }
+   if (info->flags & VK_TENSOR_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_ARM) {
+      /* The tensor's capture data is its buffer's opaque capture address. */
+      bci->flags |= VK_BUFFER_CREATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT;
+      const VkOpaqueCaptureDescriptorDataCreateInfoEXT *data = lyr_find_struct(
+         info->pNext, VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT);
+      if (data && data->opaqueCaptureDescriptorData) {
+         *replay = (VkBufferOpaqueCaptureAddressCreateInfo){
+            .sType = VK_STRUCTURE_TYPE_BUFFER_OPAQUE_CAPTURE_ADDRESS_CREATE_INFO,
+            .pNext = bci->pNext,
+         };
+         memcpy(&replay->opaqueCaptureAddress, data->opaqueCaptureDescriptorData,
+                sizeof(replay->opaqueCaptureAddress));
+         bci->pNext = replay;
+      }
+   }
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -143,10 +159,17 @@ tsr_CreateTensorARM(VkDevice _device, const VkTensorCreateInfoARM *pCreateInfo,
    struct tsr_device *device = tsr_device_get(_device);
    const VkAllocationCallbacks *alloc = lyr_pick_alloc(&device->base.alloc, pAllocator);
    const VkTensorCreateFlagsARM known = VK_TENSOR_CREATE_MUTABLE_FORMAT_BIT_ARM |
-                                        VK_TENSOR_CREATE_PROTECTED_BIT_ARM;
+                                        VK_TENSOR_CREATE_PROTECTED_BIT_ARM |
+                                        VK_TENSOR_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_ARM;
    if (pCreateInfo->flags & ~known)
       return lyr_error(TSR_INVALID, "vkCreateTensorARM: unsupported flags 0x%" PRIx64,
                        (uint64_t)(pCreateInfo->flags & ~known));
+   if ((pCreateInfo->flags & VK_TENSOR_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_ARM) &&
+       !device->capture_replay)
+      return lyr_error(TSR_INVALID,
+                       "vkCreateTensorARM: DESCRIPTOR_BUFFER_CAPTURE_REPLAY needs "
+                       "VkPhysicalDeviceDescriptorBufferFeaturesEXT::descriptorBufferCaptureReplay "
+                       "enabled (and bufferDeviceAddressCaptureReplay on the device)");
 
    struct tsr_tensor *t =
       lyr_zalloc(alloc, sizeof(*t), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
@@ -160,8 +183,13 @@ tsr_CreateTensorARM(VkDevice _device, const VkTensorCreateInfoARM *pCreateInfo,
 
    VkBufferCreateInfo bci;
    VkExternalMemoryBufferCreateInfo ext;
-   buffer_info_init(pCreateInfo, t, &bci, &ext);
+   VkBufferOpaqueCaptureAddressCreateInfo replay = {0};
+   buffer_info_init(pCreateInfo, t, &bci, &ext, &replay);
    result = device->base.next.CreateBuffer(_device, &bci, pAllocator, &t->buffer);
+   if (result == VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)
+      lyr_error(result, "vkCreateTensorARM: the driver cannot replay the opaque capture address "
+                "0x%" PRIx64 " of the capture data",
+                replay.opaqueCaptureAddress);
    if (result != VK_SUCCESS)
       goto fail;
    if (t->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM) {
@@ -221,7 +249,8 @@ tsr_GetDeviceTensorMemoryRequirementsARM(VkDevice _device,
    }
    VkBufferCreateInfo bci;
    VkExternalMemoryBufferCreateInfo ext;
-   buffer_info_init(pInfo->pCreateInfo, &t, &bci, &ext);
+   VkBufferOpaqueCaptureAddressCreateInfo replay = {0};
+   buffer_info_init(pInfo->pCreateInfo, &t, &bci, &ext, &replay);
    VkDeviceBufferMemoryRequirements req = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_BUFFER_MEMORY_REQUIREMENTS,
       .pCreateInfo = &bci,
@@ -305,7 +334,27 @@ tsr_SetDebugUtilsObjectTagEXT(VkDevice _device, const VkDebugUtilsObjectTagInfoE
    return device->base.next.SetDebugUtilsObjectTagEXT(_device, &info);
 }
 
+static VKAPI_ATTR VkResult VKAPI_CALL
+tsr_GetTensorOpaqueCaptureDescriptorDataARM(VkDevice _device,
+                                            const VkTensorCaptureDescriptorDataInfoARM *pInfo,
+                                            void *pData)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   struct tsr_tensor *t = tsr_tensor_from_handle(pInfo->tensor);
+   if (!(t->flags & VK_TENSOR_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_ARM))
+      return lyr_error(TSR_INVALID, "vkGetTensorOpaqueCaptureDescriptorDataARM: the tensor was "
+                       "not created with DESCRIPTOR_BUFFER_CAPTURE_REPLAY");
+   VkBufferDeviceAddressInfo info = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+      .buffer = t->buffer,
+   };
+   uint64_t address = device->base.next.GetBufferOpaqueCaptureAddress(_device, &info);
+   memcpy(pData, &address, sizeof(address));
+   return VK_SUCCESS;
+}
+
 static const struct lyr_hook hooks[] = {
+   TSR_HOOK(GetTensorOpaqueCaptureDescriptorDataARM, tsr_GetTensorOpaqueCaptureDescriptorDataARM),
    TSR_HOOK(SetDebugUtilsObjectNameEXT, tsr_SetDebugUtilsObjectNameEXT),
    TSR_HOOK(SetDebugUtilsObjectTagEXT, tsr_SetDebugUtilsObjectTagEXT),
    TSR_HOOK(CreateTensorARM, tsr_CreateTensorARM),

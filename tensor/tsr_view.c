@@ -7,11 +7,13 @@
  * into a slot of a host-visible chunk; descriptors point at the slot. Chunks
  * are never freed before the device, so a slot can be reused only after its
  * view is destroyed, which the application may do only once no pending
- * command buffer uses it.
+ * command buffer uses it. A view created with DESCRIPTOR_BUFFER_CAPTURE_REPLAY
+ * reports its slot as its capture data, and a replayed view takes that exact
+ * slot (docs/decisions.md D13).
  */
 #include "tsr_private.h"
 
-#define TSR_RECORDS_PER_CHUNK 256u
+#include <inttypes.h>
 
 struct tsr_record_chunk {
    VkBuffer buffer;
@@ -46,41 +48,36 @@ tsr_record_pool_finish(struct tsr_device *device)
 {
    struct tsr_record_pool *pool = &device->records;
    VkDevice dev = device->base.handle;
-   for (uint32_t i = 0; i < pool->chunk_count; i++) {
+   for (uint32_t i = 0; i < pool->slots.chunk_count; i++) {
       device->base.next.DestroyBuffer(dev, pool->chunks[i].buffer, &device->base.alloc);
       device->base.next.FreeMemory(dev, pool->chunks[i].memory, &device->base.alloc);
    }
    lyr_free(&device->base.alloc, pool->chunks);
-   lyr_free(&device->base.alloc, pool->free_slots);
+   tsr_record_slots_finish(&pool->slots, &device->base.alloc);
    pthread_mutex_destroy(&pool->lock);
 }
 
-/* Adds a chunk and pushes its slots on the free list. */
+/* Adds a chunk and pushes its slots on the free list (tsr_record_add_chunk_fn). */
 static VkResult
-add_chunk_locked(struct tsr_device *device)
+add_chunk_locked(struct tsr_record_slots *slots, void *user)
 {
+   struct tsr_device *device = user;
    struct tsr_record_pool *pool = &device->records;
    const VkAllocationCallbacks *alloc = &device->base.alloc;
    VkDevice dev = device->base.handle;
-   if (pool->chunk_count >= 0xffff)
+   if (slots->chunk_count >= TSR_RECORD_MAX_CHUNKS)
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "too many tensor views");
 
    struct tsr_record_chunk *chunks =
-      lyr_realloc(alloc, pool->chunks, (pool->chunk_count + 1) * sizeof(*chunks), 8,
+      lyr_realloc(alloc, pool->chunks, (slots->chunk_count + 1) * sizeof(*chunks), 8,
                   VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!chunks)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->chunks = chunks;
    /* Room for every slot of every chunk: all may be free at once. */
-   uint32_t need = (pool->chunk_count + 1) * TSR_RECORDS_PER_CHUNK;
-   if (need > pool->free_capacity) {
-      uint32_t *slots = lyr_realloc(alloc, pool->free_slots, need * sizeof(*slots), 4,
-                                    VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
-      if (!slots)
-         return VK_ERROR_OUT_OF_HOST_MEMORY;
-      pool->free_slots = slots;
-      pool->free_capacity = need;
-   }
+   VkResult result = tsr_record_slots_reserve(slots, alloc);
+   if (result != VK_SUCCESS)
+      return result;
 
    struct tsr_record_chunk chunk = {0};
    VkBufferCreateInfo bci = {
@@ -89,7 +86,7 @@ add_chunk_locked(struct tsr_device *device)
       .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
-   VkResult result = device->base.next.CreateBuffer(dev, &bci, alloc, &chunk.buffer);
+   result = device->base.next.CreateBuffer(dev, &bci, alloc, &chunk.buffer);
    if (result != VK_SUCCESS)
       return result;
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
@@ -133,10 +130,8 @@ add_chunk_locked(struct tsr_device *device)
       goto fail_memory;
    chunk.mapped = mapped;
 
-   uint32_t index = pool->chunk_count++;
-   pool->chunks[index] = chunk;
-   for (uint32_t i = TSR_RECORDS_PER_CHUNK; i > 0; i--)
-      pool->free_slots[pool->free_count++] = index << 16 | (i - 1);
+   pool->chunks[slots->chunk_count] = chunk;
+   tsr_record_slots_push_chunk(slots);
    return VK_SUCCESS;
 
 fail_memory:
@@ -146,16 +141,21 @@ fail_buffer:
    return result;
 }
 
+/* Takes a slot for a view: any free one, or exactly *replay when replay is not NULL. */
 static VkResult
-record_alloc(struct tsr_device *device, struct tsr_record_slot *slot)
+record_alloc(struct tsr_device *device, const uint32_t *replay, struct tsr_record_slot *slot)
 {
    struct tsr_record_pool *pool = &device->records;
-   VkResult result = VK_SUCCESS;
+   uint32_t packed = 0;
+   VkResult result;
    pthread_mutex_lock(&pool->lock);
-   if (pool->free_count == 0)
-      result = add_chunk_locked(device);
+   if (replay) {
+      packed = *replay;
+      result = tsr_record_slots_take_exact(&pool->slots, add_chunk_locked, device, packed);
+   } else {
+      result = tsr_record_slots_take(&pool->slots, add_chunk_locked, device, &packed);
+   }
    if (result == VK_SUCCESS) {
-      uint32_t packed = pool->free_slots[--pool->free_count];
       slot->chunk = packed >> 16;
       slot->index = packed & 0xffff;
       const struct tsr_record_chunk *chunk = &pool->chunks[slot->chunk];
@@ -172,8 +172,7 @@ record_free(struct tsr_device *device, const struct tsr_record_slot *slot)
 {
    struct tsr_record_pool *pool = &device->records;
    pthread_mutex_lock(&pool->lock);
-   /* free_capacity covers every slot of every chunk (add_chunk_locked). */
-   pool->free_slots[pool->free_count++] = slot->chunk << 16 | slot->index;
+   tsr_record_slots_give(&pool->slots, tsr_record_slot_pack(slot->chunk, slot->index));
    pthread_mutex_unlock(&pool->lock);
 }
 
@@ -216,6 +215,29 @@ tsr_CreateTensorViewARM(VkDevice _device, const VkTensorViewCreateInfoARM *pCrea
                        "was not created with MUTABLE_FORMAT",
                        pCreateInfo->format, t->format);
 
+   const VkTensorViewCreateFlagsARM capture =
+      VK_TENSOR_VIEW_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_ARM;
+   if (pCreateInfo->flags & ~capture)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateTensorViewARM: unsupported flags 0x%" PRIx64,
+                       (uint64_t)(pCreateInfo->flags & ~capture));
+   /* Replay: the view takes the record slot it had at capture time. */
+   const uint32_t *replay = NULL;
+   uint32_t replay_slot = 0;
+   if (pCreateInfo->flags & capture) {
+      if (!device->capture_replay)
+         return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                          "vkCreateTensorViewARM: DESCRIPTOR_BUFFER_CAPTURE_REPLAY needs "
+                          "VkPhysicalDeviceDescriptorBufferFeaturesEXT::"
+                          "descriptorBufferCaptureReplay enabled");
+      const VkOpaqueCaptureDescriptorDataCreateInfoEXT *data = lyr_find_struct(
+         pCreateInfo->pNext, VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT);
+      if (data && data->opaqueCaptureDescriptorData) {
+         memcpy(&replay_slot, data->opaqueCaptureDescriptorData, sizeof(replay_slot));
+         replay = &replay_slot;
+      }
+   }
+
    struct tsr_tensor_view *v =
       lyr_zalloc(alloc, sizeof(*v), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!v)
@@ -223,7 +245,12 @@ tsr_CreateTensorViewARM(VkDevice _device, const VkTensorViewCreateInfoARM *pCrea
    v->magic = TSR_MAGIC_VIEW;
    v->tensor = t;
    v->format = pCreateInfo->format;
-   VkResult result = record_alloc(device, &v->record);
+   v->flags = pCreateInfo->flags;
+   VkResult result = record_alloc(device, replay, &v->record);
+   if (result == VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)
+      lyr_error(result, "vkCreateTensorViewARM: record slot 0x%08x of the capture data is in use "
+                "or out of range",
+                replay_slot);
    if (result != VK_SUCCESS) {
       lyr_free(alloc, v);
       return result;
@@ -246,7 +273,24 @@ tsr_DestroyTensorViewARM(VkDevice _device, VkTensorViewARM tensorView,
    lyr_free(lyr_pick_alloc(&device->base.alloc, pAllocator), v);
 }
 
+static VKAPI_ATTR VkResult VKAPI_CALL
+tsr_GetTensorViewOpaqueCaptureDescriptorDataARM(
+   VkDevice _device, const VkTensorViewCaptureDescriptorDataInfoARM *pInfo, void *pData)
+{
+   struct tsr_tensor_view *v = tsr_view_from_handle(pInfo->tensorView);
+   (void)_device;
+   if (!(v->flags & VK_TENSOR_VIEW_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_ARM))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkGetTensorViewOpaqueCaptureDescriptorDataARM: the view was not created "
+                       "with DESCRIPTOR_BUFFER_CAPTURE_REPLAY");
+   uint32_t packed = tsr_record_slot_pack(v->record.chunk, v->record.index);
+   memcpy(pData, &packed, sizeof(packed));
+   return VK_SUCCESS;
+}
+
 static const struct lyr_hook hooks[] = {
+   TSR_HOOK(GetTensorViewOpaqueCaptureDescriptorDataARM,
+            tsr_GetTensorViewOpaqueCaptureDescriptorDataARM),
    TSR_HOOK(CreateTensorViewARM, tsr_CreateTensorViewARM),
    TSR_HOOK(DestroyTensorViewARM, tsr_DestroyTensorViewARM),
 };

@@ -887,6 +887,9 @@ check_all_enabled(const VkDeviceCreateInfo *info)
    ok(ENABLED(info, 2, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
               VkPhysicalDeviceBufferDeviceAddressFeatures, bufferDeviceAddress),
       "bufferDeviceAddress");
+   ok(ENABLED(info, 2, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+              VkPhysicalDeviceBufferDeviceAddressFeatures, bufferDeviceAddressCaptureReplay),
+      "bufferDeviceAddressCaptureReplay");
    ok(ENABLED(info, 2, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
               VkPhysicalDeviceVulkanMemoryModelFeatures, vulkanMemoryModel),
       "vulkanMemoryModel");
@@ -1104,7 +1107,8 @@ test_device_vk1x(void)
        lyr_find_struct(out.info.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
    ok(v11 && v11->multiview && v12 && v12->descriptorIndexing && v13 && v13->dynamicRendering,
       "the application's own feature bits are kept");
-   ok(v12 && v12->bufferDeviceAddress && !v12->bufferDeviceAddressCaptureReplay,
+   ok(v12 && v12->bufferDeviceAddress && v12->bufferDeviceAddressCaptureReplay &&
+         !v12->bufferDeviceAddressMultiDevice,
       "only the requested bits are added");
    ok(!f.v12.bufferDeviceAddress && !f.v11.storageBuffer16BitAccess && !f.v13.synchronization2,
       "the application's structs are not modified");
