@@ -83,22 +83,33 @@ set_info_copy(const VkAllocationCallbacks *alloc, const VkDescriptorSetLayoutCre
    return s;
 }
 
-VkResult
-dg_set_layout_create(struct dg_device *device, const struct dg_set_layout_info *s,
-                     VkDescriptorSetLayout *layout)
+/* The create info of a recorded set layout (bf: its binding flags, chained when recorded). */
+static void
+set_info_create_info(const struct dg_set_layout_info *s,
+                     VkDescriptorSetLayoutBindingFlagsCreateInfo *bf,
+                     VkDescriptorSetLayoutCreateInfo *info)
 {
-   VkDescriptorSetLayoutBindingFlagsCreateInfo bf = {
+   *bf = (VkDescriptorSetLayoutBindingFlagsCreateInfo){
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
       .bindingCount = s->binding_flags ? s->binding_count : 0,
       .pBindingFlags = s->binding_flags,
    };
-   VkDescriptorSetLayoutCreateInfo info = {
+   *info = (VkDescriptorSetLayoutCreateInfo){
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .pNext = s->binding_flags ? &bf : NULL,
+      .pNext = s->binding_flags ? bf : NULL,
       .flags = s->flags,
       .bindingCount = s->binding_count,
       .pBindings = s->bindings,
    };
+}
+
+VkResult
+dg_set_layout_create(struct dg_device *device, const struct dg_set_layout_info *s,
+                     VkDescriptorSetLayout *layout)
+{
+   VkDescriptorSetLayoutBindingFlagsCreateInfo bf;
+   VkDescriptorSetLayoutCreateInfo info;
+   set_info_create_info(s, &bf, &info);
    return device->base.next.CreateDescriptorSetLayout(device->base.handle, &info,
                                                      &device->base.alloc, layout);
 }
@@ -164,18 +175,9 @@ set_info_dup(struct dg_device *device, VkDescriptorSetLayout handle)
       lyr_map_lookup(&device->set_layouts, (const void *)(uintptr_t)handle);
    if (!s)
       return NULL;
-   VkDescriptorSetLayoutBindingFlagsCreateInfo bf = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
-      .bindingCount = s->binding_flags ? s->binding_count : 0,
-      .pBindingFlags = s->binding_flags,
-   };
-   VkDescriptorSetLayoutCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .pNext = s->binding_flags ? &bf : NULL,
-      .flags = s->flags,
-      .bindingCount = s->binding_count,
-      .pBindings = s->bindings,
-   };
+   VkDescriptorSetLayoutBindingFlagsCreateInfo bf;
+   VkDescriptorSetLayoutCreateInfo info;
+   set_info_create_info(s, &bf, &info);
    return set_info_copy(&device->base.alloc, &info);
 }
 

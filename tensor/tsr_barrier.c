@@ -249,26 +249,40 @@ image_barriers_need_layouts(uint32_t count, const VkImageMemoryBarrier *barriers
    return false;
 }
 
-/* A copy of the image barriers with layouts translated: in stack when it
- * fits, else allocated (the caller frees what is not stack). NULL when out of
- * memory. */
-static VkImageMemoryBarrier *
-image_barriers_translate(struct tsr_device *device, uint32_t count,
-                         const VkImageMemoryBarrier *barriers, VkImageMemoryBarrier *stack)
+/* The image barriers to pass down in *out: the application's own when no layout is ours,
+ * else a copy with layouts translated, in stack when it fits, else allocated (released
+ * by image_barriers_release()). False when out of memory. */
+static bool
+image_barriers_for_driver(struct tsr_device *device, uint32_t count,
+                          const VkImageMemoryBarrier *barriers, VkImageMemoryBarrier *stack,
+                          const VkImageMemoryBarrier **out)
 {
+   *out = barriers;
+   if (!image_barriers_need_layouts(count, barriers))
+      return true;
    VkImageMemoryBarrier *copy = stack;
    if (count > TSR_BARRIER_STACK) {
       copy = lyr_alloc(&device->base.alloc, count * sizeof(*copy), 8,
                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
       if (!copy)
-         return NULL;
+         return false;
    }
    for (uint32_t i = 0; i < count; i++) {
       copy[i] = barriers[i];
       copy[i].oldLayout = translate_layout(copy[i].oldLayout);
       copy[i].newLayout = translate_layout(copy[i].newLayout);
    }
-   return copy;
+   *out = copy;
+   return true;
+}
+
+/* Frees what image_barriers_for_driver() allocated. */
+static void
+image_barriers_release(struct tsr_device *device, const VkImageMemoryBarrier *images,
+                       const VkImageMemoryBarrier *barriers, const VkImageMemoryBarrier *stack)
+{
+   if (images != barriers && images != stack)
+      lyr_free(&device->base.alloc, (void *)images);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
@@ -281,22 +295,18 @@ tsr_CmdPipelineBarrier(VkCommandBuffer commandBuffer, VkPipelineStageFlags srcSt
                        const VkImageMemoryBarrier *pImageMemoryBarriers)
 {
    struct tsr_device *device = tsr_device_get(commandBuffer);
-   const VkImageMemoryBarrier *images = pImageMemoryBarriers;
+   const VkImageMemoryBarrier *images;
    VkImageMemoryBarrier stack[TSR_BARRIER_STACK];
-   if (image_barriers_need_layouts(imageMemoryBarrierCount, pImageMemoryBarriers)) {
-      images = image_barriers_translate(device, imageMemoryBarrierCount, pImageMemoryBarriers,
-                                        stack);
-      if (!images) {
-         lyr_loge("vkCmdPipelineBarrier: out of host memory; the barrier is not recorded");
-         return;
-      }
+   if (!image_barriers_for_driver(device, imageMemoryBarrierCount, pImageMemoryBarriers, stack,
+                                  &images)) {
+      lyr_loge("vkCmdPipelineBarrier: out of host memory; the barrier is not recorded");
+      return;
    }
    device->base.next.CmdPipelineBarrier(commandBuffer, srcStageMask, dstStageMask,
                                         dependencyFlags, memoryBarrierCount, pMemoryBarriers,
                                         bufferMemoryBarrierCount, pBufferMemoryBarriers,
                                         imageMemoryBarrierCount, images);
-   if (images != pImageMemoryBarriers && images != stack)
-      lyr_free(&device->base.alloc, (void *)images);
+   image_barriers_release(device, images, pImageMemoryBarriers, stack);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
@@ -309,22 +319,18 @@ tsr_CmdWaitEvents(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEv
                   const VkImageMemoryBarrier *pImageMemoryBarriers)
 {
    struct tsr_device *device = tsr_device_get(commandBuffer);
-   const VkImageMemoryBarrier *images = pImageMemoryBarriers;
+   const VkImageMemoryBarrier *images;
    VkImageMemoryBarrier stack[TSR_BARRIER_STACK];
-   if (image_barriers_need_layouts(imageMemoryBarrierCount, pImageMemoryBarriers)) {
-      images = image_barriers_translate(device, imageMemoryBarrierCount, pImageMemoryBarriers,
-                                        stack);
-      if (!images) {
-         lyr_loge("vkCmdWaitEvents: out of host memory; the wait is not recorded");
-         return;
-      }
+   if (!image_barriers_for_driver(device, imageMemoryBarrierCount, pImageMemoryBarriers, stack,
+                                  &images)) {
+      lyr_loge("vkCmdWaitEvents: out of host memory; the wait is not recorded");
+      return;
    }
    device->base.next.CmdWaitEvents(commandBuffer, eventCount, pEvents, srcStageMask,
                                    dstStageMask, memoryBarrierCount, pMemoryBarriers,
                                    bufferMemoryBarrierCount, pBufferMemoryBarriers,
                                    imageMemoryBarrierCount, images);
-   if (images != pImageMemoryBarriers && images != stack)
-      lyr_free(&device->base.alloc, (void *)images);
+   image_barriers_release(device, images, pImageMemoryBarriers, stack);
 }
 
 static const struct lyr_hook hooks[] = {

@@ -365,6 +365,25 @@ scratch(struct spirv_builder *b, size_t n)
    return b->scratch.words;
 }
 
+/* The key {opcode, first, words[0..count)} in the scratch array, or NULL (the failure
+ * recorded, `too_long` when count passes what an instruction can hold). */
+static uint32_t *
+scratch_key(struct spirv_builder *b, uint32_t opcode, uint32_t first, const uint32_t *words,
+            uint32_t count, const char *too_long)
+{
+   if (count > 0xfff0u) {
+      fail(b, VK_ERROR_OUT_OF_HOST_MEMORY, too_long);
+      return NULL;
+   }
+   uint32_t *key = scratch(b, count + 2);
+   if (!key)
+      return NULL;
+   key[0] = opcode;
+   key[1] = first;
+   memcpy(key + 2, words, count * sizeof(uint32_t));
+   return key;
+}
+
 static void
 memo_put(struct spirv_builder *b, const uint32_t *key, uint32_t len, uint32_t id)
 {
@@ -442,17 +461,9 @@ uint32_t
 spirv_get_type_function(struct spirv_builder *b, uint32_t return_type, const uint32_t *params,
                         uint32_t count)
 {
-   if (count > 0xfff0u) {
-      fail(b, VK_ERROR_OUT_OF_HOST_MEMORY, "function type with too many parameters");
-      return 0;
-   }
-   uint32_t *key = scratch(b, count + 2);
-   if (!key)
-      return 0;
-   key[0] = SpvOpTypeFunction;
-   key[1] = return_type;
-   memcpy(key + 2, params, count * sizeof(uint32_t));
-   return get_type(b, key, count + 2, count + 2);
+   uint32_t *key = scratch_key(b, SpvOpTypeFunction, return_type, params, count,
+                               "function type with too many parameters");
+   return key ? get_type(b, key, count + 2, count + 2) : 0;
 }
 
 static uint32_t
@@ -542,17 +553,9 @@ uint32_t
 spirv_get_const_composite(struct spirv_builder *b, uint32_t type, const uint32_t *ids,
                           uint32_t count)
 {
-   if (count > 0xfff0u) {
-      fail(b, VK_ERROR_OUT_OF_HOST_MEMORY, "composite constant too long");
-      return 0;
-   }
-   uint32_t *key = scratch(b, count + 2);
-   if (!key)
-      return 0;
-   key[0] = SpvOpConstantComposite;
-   key[1] = type;
-   memcpy(key + 2, ids, count * sizeof(uint32_t));
-   return get_const(b, key, count + 2);
+   uint32_t *key =
+      scratch_key(b, SpvOpConstantComposite, type, ids, count, "composite constant too long");
+   return key ? get_const(b, key, count + 2) : 0;
 }
 
 void

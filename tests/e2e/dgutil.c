@@ -6,6 +6,7 @@
  */
 #include "dgutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,6 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
       return false;
    vku_require_device(&u->v);
    VkPhysicalDevice pd = u->v.physical_device;
-   vkGetPhysicalDeviceMemoryProperties(pd, &u->memory);
    VkPhysicalDeviceProperties props;
    vkGetPhysicalDeviceProperties(pd, &props);
    u->limits = props.limits;
@@ -199,16 +199,6 @@ dgu_description(VkFormat format, uint32_t rank, const int64_t *dims)
    };
 }
 
-static uint32_t
-memory_type(const struct dgu *u, uint32_t bits, VkMemoryPropertyFlags want)
-{
-   for (uint32_t i = 0; i < u->memory.memoryTypeCount; i++) {
-      if ((bits & (1u << i)) && (u->memory.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   return UINT32_MAX;
-}
-
 bool
 dgu_tensor_create(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *dims,
                   struct dgu_tensor *t)
@@ -236,9 +226,7 @@ dgu_tensor_create(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *
    VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = req.memoryRequirements.size,
-      .memoryTypeIndex = memory_type(u, req.memoryRequirements.memoryTypeBits,
-                                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
+      .memoryTypeIndex = vku_host_memory_type(&u->v, req.memoryRequirements.memoryTypeBits),
    };
    r = vkAllocateMemory(u->device, &mai, NULL, &t->memory);
    if (!ok(r == VK_SUCCESS, "tensor memory: %d", r))
@@ -449,10 +437,10 @@ dgu_session_create(struct dgu *u, VkPipeline pipeline, struct dgu_session *s)
    VkMemoryRequirements2 mr = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    u->fn.GetDataGraphPipelineSessionMemoryRequirementsARM(u->device, &mri, &mr);
    s->size = mr.memoryRequirements.size;
-   uint32_t type = memory_type(u, mr.memoryRequirements.memoryTypeBits,
-                               VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+   uint32_t type = vku_memory_type(&u->v, mr.memoryRequirements.memoryTypeBits,
+                                   VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
    if (type == UINT32_MAX)
-      type = memory_type(u, mr.memoryRequirements.memoryTypeBits, 0);
+      type = vku_memory_type(&u->v, mr.memoryRequirements.memoryTypeBits, 0);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = s->size,
                                .memoryTypeIndex = type};
@@ -611,6 +599,19 @@ dgu_free_cmd(struct dgu *u, VkCommandBuffer cmd)
       vkFreeCommandBuffers(u->device, u->pool, 1, &cmd);
 }
 
+bool
+dgu_run(struct dgu *u, const struct dgu_graph *g, const struct dgu_sets *sets,
+        VkDataGraphPipelineSessionARM session)
+{
+   VkCommandBuffer cmd = dgu_begin(u);
+   dgu_barrier_host_to_graph(cmd);
+   dgu_dispatch(u, cmd, g, sets, session);
+   dgu_barrier_graph_to_host(cmd);
+   bool done = dgu_submit_wait(u, cmd);
+   dgu_free_cmd(u, cmd);
+   return done;
+}
+
 char *
 dgu_text_property(struct dgu *u, VkPipeline pipeline, VkDataGraphPipelinePropertyARM prop)
 {
@@ -634,6 +635,13 @@ dgu_text_property(struct dgu *u, VkPipeline pipeline, VkDataGraphPipelinePropert
 }
 
 /* ---- checking ------------------------------------------------------------------------------ */
+
+void
+dgu_clamp_add_sub_expect(const float *in, float *want, uint32_t n)
+{
+   for (uint32_t i = 0; i < n; i++)
+      want[i] = 2.0f * fminf(fmaxf(in[i], -2.0f), 2.0f) - in[i];
+}
 
 bool
 dgu_check_f32(const char *what, const float *got, const float *want, uint64_t n)

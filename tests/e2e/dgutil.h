@@ -56,6 +56,38 @@
    "%arr_4 = OpTypeArray %uint %uint_4\n"                                                          \
    "%propagate = OpConstant %uint 1\n"
 
+/* A [1, 64] fp32 input at (set 0, binding 0) and output at (set 0, binding 1):
+ * DGU_PRELUDE, their decorations, DGU_TYPES, then %t, %ptr, %in_var and
+ * %out_var. The graph follows. */
+#define DGU_IO_1X64                                                                                \
+   DGU_PRELUDE                                                                                     \
+   "OpDecorate %in_var DescriptorSet 0\n"                                                          \
+   "OpDecorate %in_var Binding 0\n"                                                                \
+   "OpDecorate %out_var DescriptorSet 0\n"                                                         \
+   "OpDecorate %out_var Binding 1\n"                                                               \
+   DGU_TYPES                                                                                       \
+   "%uint_64 = OpConstant %uint 64\n"                                                              \
+   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"                                        \
+   "%t = OpTypeTensorARM %float %uint_2 %shape\n"                                                  \
+   "%ptr = OpTypePointer UniformConstant %t\n"                                                     \
+   "%in_var = OpVariable %ptr UniformConstant\n"                                                   \
+   "%out_var = OpVariable %ptr UniformConstant\n"
+
+/* Three stages, two intermediates, on DGU_IO_1X64: out = 2 * clamp(in, -2, 2) - in. */
+#define DGU_CLAMP_ADD_SUB_TEXT                                                                     \
+   DGU_IO_1X64                                                                                     \
+   "%m2 = OpConstant %float -2\n"                                                                  \
+   "%p2 = OpConstant %float 2\n"                                                                   \
+   "%gt = OpTypeGraphARM 1 %t %t\n"                                                                \
+   "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"                                           \
+   "%g = OpGraphARM %gt\n"                                                                         \
+   "%in = OpGraphInputARM %t %uint_0\n"                                                            \
+   "%t1 = OpExtInst %t %tosa CLAMP %m2 %p2 %propagate %in\n"                                       \
+   "%t2 = OpExtInst %t %tosa ADD %t1 %t1\n"                                                        \
+   "%out = OpExtInst %t %tosa SUB %t2 %in\n"                                                       \
+   "OpGraphSetOutputARM %out %uint_0\n"                                                            \
+   "OpGraphEndARM\n"
+
 struct dgu_fns {
    PFN_vkCreateTensorARM CreateTensorARM;
    PFN_vkDestroyTensorARM DestroyTensorARM;
@@ -90,7 +122,6 @@ struct dgu {
    VkCommandPool pool;
    VkFence fence;
    struct dgu_fns fn;
-   VkPhysicalDeviceMemoryProperties memory;
    VkPhysicalDeviceLimits limits;
    bool update_after_bind; /* enabled */
    const VkAllocationCallbacks *device_alloc;
@@ -223,9 +254,16 @@ void dgu_barrier_graph_to_host(VkCommandBuffer cmd);
 /** Ends, submits (vkQueueSubmit2) and waits on the fence. */
 bool dgu_submit_wait(struct dgu *u, VkCommandBuffer cmd);
 void dgu_free_cmd(struct dgu *u, VkCommandBuffer cmd);
+/** One dispatch in a command buffer of its own: host writes -> dispatch (dgu_dispatch) ->
+ *  host reads, submitted and waited on, then freed. Returns dgu_submit_wait()'s result. */
+bool dgu_run(struct dgu *u, const struct dgu_graph *g, const struct dgu_sets *sets,
+             VkDataGraphPipelineSessionARM session);
 
 /** Reads a text property of a data-graph pipeline (malloc()ed, NUL-terminated). */
 char *dgu_text_property(struct dgu *u, VkPipeline pipeline, VkDataGraphPipelinePropertyARM prop);
+
+/** The reference of DGU_CLAMP_ADD_SUB_TEXT over n elements. */
+void dgu_clamp_add_sub_expect(const float *in, float *want, uint32_t n);
 
 /* ---- checking ------------------------------------------------------------------------------ */
 

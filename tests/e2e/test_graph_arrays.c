@@ -96,11 +96,7 @@ test_arrays(struct dgu *u)
       dgu_write(u, sets.sets[0], 3, 0, &t[3]);
       dgu_write(u, sets.sets[0], 3, 1, &t[4]);
       dgu_write(u, sets.sets[1], 0, 0, &t[5]);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd)) {
+      if (dgu_run(u, &g, &sets, s.session)) {
          const float *a0 = t[2].data, *a1 = t[1].data, *a2 = t[0].data;
          float sum[N], diff[N];
          for (int i = 0; i < N; i++) {
@@ -111,7 +107,6 @@ test_arrays(struct dgu *u)
          dgu_check_f32("out[1] = a[2] - a[1]", t[4].data, diff, N);
          dgu_check_f32("plain output = a[1]", t[5].data, a1, N);
       }
-      dgu_free_cmd(u, cmd);
    }
    for (int i = 0; i < 6; i++)
       dgu_tensor_destroy(u, &t[i]);
@@ -191,13 +186,8 @@ run_spec(struct dgu *u, uint32_t width, float bound)
       memset(out.data, 0xcd, out.size);
       dgu_write(u, sets.sets[0], 0, 0, &in);
       dgu_write(u, sets.sets[0], 1, 0, &out);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd))
+      if (dgu_run(u, &g, &sets, s.session))
          dgu_check_f32("out", out.data, want, width);
-      dgu_free_cmd(u, cmd);
    }
    dgu_tensor_destroy(u, &in);
    dgu_tensor_destroy(u, &out);

@@ -152,13 +152,8 @@ test_chain(struct dgu *u)
       dgu_write(u, sets.sets[0], 0, 0, &in);
       dgu_write(u, sets.sets[0], 1, 0, &out);
       reference_chain(x, c, want);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd))
+      if (dgu_run(u, &g, &sets, s.session))
          dgu_check_f32("out", out.data, want, N);
-      dgu_free_cmd(u, cmd);
    }
    dgu_tensor_destroy(u, &in);
    dgu_tensor_destroy(u, &out);
@@ -354,13 +349,8 @@ test_network(struct dgu *u)
       dgu_write(u, sets.sets[0], 0, 0, &in);
       dgu_write(u, sets.sets[0], 1, 0, &out);
       reference_net(x, w, bias, mult, shift, b, want);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd))
+      if (dgu_run(u, &g, &sets, s.session))
          dgu_check_bytes("out", out.data, want, sizeof(want));
-      dgu_free_cmd(u, cmd);
       /* Intermediates: conv (1152 B), q, clamped (288 B each), pool (72), flat (72). */
       ok(s.size > 0 && s.size < 1152 + 288 + 288 + 72 + 72 + 5 * 256,
          "session memory %llu bytes", (unsigned long long)s.size);

@@ -33,18 +33,7 @@ TEST_MAIN_STATE;
 #define N 64
 
 static const char text[] =
-   DGU_PRELUDE
-   "OpDecorate %in_var DescriptorSet 0\n"
-   "OpDecorate %in_var Binding 0\n"
-   "OpDecorate %out_var DescriptorSet 0\n"
-   "OpDecorate %out_var Binding 1\n"
-   DGU_TYPES
-   "%uint_64 = OpConstant %uint 64\n"
-   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"
-   "%t = OpTypeTensorARM %float %uint_2 %shape\n"
-   "%ptr = OpTypePointer UniformConstant %t\n"
-   "%in_var = OpVariable %ptr UniformConstant\n"
-   "%out_var = OpVariable %ptr UniformConstant\n"
+   DGU_IO_1X64
    "%gc = OpGraphConstantARM %t 0\n"
    "%gt = OpTypeGraphARM 1 %t %t\n"
    "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"
@@ -100,14 +89,9 @@ run_check(struct dgu *u, const struct dgu_graph *g, VkPipeline pipeline, bool se
       }
       dgu_write(u, sets.sets[0], 0, 0, &in);
       dgu_write(u, sets.sets[0], 1, 0, &out);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &use, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd))
+      if (dgu_run(u, &use, &sets, s.session))
          dgu_check_f32(second ? "entry point \"second\"" : "entry point \"main\"", out.data,
                        want, N);
-      dgu_free_cmd(u, cmd);
    }
    dgu_tensor_destroy(u, &in);
    dgu_tensor_destroy(u, &out);

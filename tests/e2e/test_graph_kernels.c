@@ -278,15 +278,7 @@ init_device(void)
       return false;
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(device, arena, &req);
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(v.physical_device, &mp);
-   uint32_t type = UINT32_MAX;
-   for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; i++) {
-      VkMemoryPropertyFlags want =
-         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-      if ((req.memoryTypeBits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         type = i;
-   }
+   uint32_t type = vku_host_memory_type(&v, req.memoryTypeBits);
    VkMemoryAllocateFlagsInfo flags = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,

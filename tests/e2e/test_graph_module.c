@@ -10,29 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "spirv_text.h"
 #include "test.h"
 #include "vkutil.h"
 
 TEST_MAIN_STATE;
-
-static uint32_t *
-assemble_file(const char *path, size_t *count)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   static char text[65536];
-   size_t len = fread(text, 1, sizeof(text), f);
-   fclose(f);
-   uint32_t *words = NULL;
-   char err[256];
-   if (!spirv_text_assemble(text, len, &words, count, err, sizeof(err))) {
-      fprintf(stderr, "%s: %s\n", path, err);
-      return NULL;
-   }
-   return words;
-}
 
 static VkResult
 make_module(VkDevice device, const uint32_t *words, size_t count, VkShaderModule *m)
@@ -47,9 +28,10 @@ int
 main(void)
 {
    size_t graph_count = 0, compute_count = 0;
-   uint32_t *graph = assemble_file(VMEL_TEST_DATA_DIR "/spirv/graph_clamp.spvasm", &graph_count);
+   uint32_t *graph =
+      vku_assemble_file(VMEL_TEST_DATA_DIR "/spirv/graph_clamp.spvasm", &graph_count);
    uint32_t *compute =
-      assemble_file(VMEL_TEST_DATA_DIR "/spirv/compute_basic.spvasm", &compute_count);
+      vku_assemble_file(VMEL_TEST_DATA_DIR "/spirv/compute_basic.spvasm", &compute_count);
    if (!ok(graph && compute, "test modules assemble"))
       return test_done();
 

@@ -139,11 +139,7 @@ test_outputs(struct dgu *u)
          memset(t[i].data, 0xcd, t[i].size);
       for (uint32_t i = 0; i < 8; i++)
          dgu_write(u, sets.sets[i < 2 ? 0 : 1], i < 2 ? i : i - 2, 0, &t[i]);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd)) {
+      if (dgu_run(u, &g, &sets, s.session)) {
          float sum[N], mc[N];
          for (int i = 0; i < N; i++) {
             sum[i] = in0[i] + in1[i];
@@ -156,7 +152,6 @@ test_outputs(struct dgu *u)
          dgu_check_f32("output 4 (module constant)", t[6].data, mc, N);
          dgu_check_f32("output 5 (input 1, also read by ADD)", t[7].data, in1, N);
       }
-      dgu_free_cmd(u, cmd);
    }
    for (int i = 0; i < 8; i++)
       dgu_tensor_destroy(u, &t[i]);
@@ -191,13 +186,8 @@ test_passthrough(struct dgu *u)
       memset(out.data, 0, out.size);
       dgu_write(u, sets.sets[0], 0, 0, &in);
       dgu_write(u, sets.sets[0], 1, 0, &out);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd))
+      if (dgu_run(u, &g, &sets, s.session))
          dgu_check_f32("output (the input)", out.data, x, N);
-      dgu_free_cmd(u, cmd);
    }
    dgu_tensor_destroy(u, &in);
    dgu_tensor_destroy(u, &out);

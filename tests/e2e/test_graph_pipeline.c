@@ -12,35 +12,16 @@
 #include <stdlib.h>
 
 #include "graph_run.h"
-#include "spirv_text.h"
 #include "test.h"
 #include "vkutil.h"
 
 TEST_MAIN_STATE;
 
-static uint32_t *
-assemble_file(const char *path, size_t *count)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   static char text[65536];
-   size_t len = fread(text, 1, sizeof(text), f);
-   fclose(f);
-   uint32_t *words = NULL;
-   char err[256];
-   if (!spirv_text_assemble(text, len, &words, count, err, sizeof(err))) {
-      fprintf(stderr, "%s: %s\n", path, err);
-      return NULL;
-   }
-   return words;
-}
-
 int
 main(void)
 {
    size_t count = 0;
-   uint32_t *words = assemble_file(VMEL_TEST_DATA_DIR "/spirv/graph_clamp.spvasm", &count);
+   uint32_t *words = vku_assemble_file(VMEL_TEST_DATA_DIR "/spirv/graph_clamp.spvasm", &count);
    if (!ok(words != NULL, "graph assembles"))
       return test_done();
    struct vku v;

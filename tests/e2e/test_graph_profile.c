@@ -23,30 +23,7 @@ TEST_MAIN_STATE;
 #define N 64
 
 /* Three stages: CLAMP, ADD, SUB. */
-static const char text[] =
-   DGU_PRELUDE
-   "OpDecorate %in_var DescriptorSet 0\n"
-   "OpDecorate %in_var Binding 0\n"
-   "OpDecorate %out_var DescriptorSet 0\n"
-   "OpDecorate %out_var Binding 1\n"
-   DGU_TYPES
-   "%uint_64 = OpConstant %uint 64\n"
-   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"
-   "%t = OpTypeTensorARM %float %uint_2 %shape\n"
-   "%ptr = OpTypePointer UniformConstant %t\n"
-   "%in_var = OpVariable %ptr UniformConstant\n"
-   "%out_var = OpVariable %ptr UniformConstant\n"
-   "%m2 = OpConstant %float -2\n"
-   "%p2 = OpConstant %float 2\n"
-   "%gt = OpTypeGraphARM 1 %t %t\n"
-   "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"
-   "%g = OpGraphARM %gt\n"
-   "%in = OpGraphInputARM %t %uint_0\n"
-   "%t1 = OpExtInst %t %tosa CLAMP %m2 %p2 %propagate %in\n"
-   "%t2 = OpExtInst %t %tosa ADD %t1 %t1\n"
-   "%out = OpExtInst %t %tosa SUB %t2 %in\n"
-   "OpGraphSetOutputARM %out %uint_0\n"
-   "OpGraphEndARM\n";
+static const char text[] = DGU_CLAMP_ADD_SUB_TEXT;
 
 static const struct dgu_binding bindings[] = {
    {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},

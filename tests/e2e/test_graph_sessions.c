@@ -19,7 +19,6 @@
  *    dispatch sees the descriptors as they are at submission, as for any
  *    dispatching command (Vulkan "descriptor set updates", UPDATE_AFTER_BIND).
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,38 +30,7 @@ TEST_MAIN_STATE;
 
 #define N 64
 
-/* out = 2 * clamp(in, -2, 2) - in: two intermediates. */
-static const char text[] =
-   DGU_PRELUDE
-   "OpDecorate %in_var DescriptorSet 0\n"
-   "OpDecorate %in_var Binding 0\n"
-   "OpDecorate %out_var DescriptorSet 0\n"
-   "OpDecorate %out_var Binding 1\n"
-   DGU_TYPES
-   "%uint_64 = OpConstant %uint 64\n"
-   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"
-   "%t = OpTypeTensorARM %float %uint_2 %shape\n"
-   "%ptr = OpTypePointer UniformConstant %t\n"
-   "%in_var = OpVariable %ptr UniformConstant\n"
-   "%out_var = OpVariable %ptr UniformConstant\n"
-   "%m2 = OpConstant %float -2\n"
-   "%p2 = OpConstant %float 2\n"
-   "%gt = OpTypeGraphARM 1 %t %t\n"
-   "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"
-   "%g = OpGraphARM %gt\n"
-   "%in = OpGraphInputARM %t %uint_0\n"
-   "%t1 = OpExtInst %t %tosa CLAMP %m2 %p2 %propagate %in\n"
-   "%t2 = OpExtInst %t %tosa ADD %t1 %t1\n"
-   "%out = OpExtInst %t %tosa SUB %t2 %in\n"
-   "OpGraphSetOutputARM %out %uint_0\n"
-   "OpGraphEndARM\n";
-
-static void
-expect(const float *in, float *want)
-{
-   for (int i = 0; i < N; i++)
-      want[i] = 2.0f * fminf(fmaxf(in[i], -2.0f), 2.0f) - in[i];
-}
+static const char text[] = DGU_CLAMP_ADD_SUB_TEXT;
 
 static void
 fill(struct dgu_tensor *t, float scale, float offset)
@@ -76,7 +44,7 @@ static bool
 check(const char *what, const struct dgu_tensor *in, const struct dgu_tensor *out)
 {
    float want[N];
-   expect(in->data, want);
+   dgu_clamp_add_sub_expect(in->data, want, N);
    return dgu_check_f32(what, out->data, want, N);
 }
 

@@ -95,11 +95,7 @@ run(struct dgu *u, uint32_t n, uint32_t want_x, uint32_t want_y)
       memset(out.data, 0xcd, out.size);
       dgu_write(u, sets.sets[0], 0, 0, &in);
       dgu_write(u, sets.sets[0], 1, 0, &out);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd)) {
+      if (dgu_run(u, &g, &sets, s.session)) {
          const float *y = out.data;
          uint32_t bad = 0, first = UINT32_MAX;
          for (uint32_t i = 0; i < n; i++) {
@@ -112,7 +108,6 @@ run(struct dgu *u, uint32_t n, uint32_t want_x, uint32_t want_y)
          }
          ok(bad == 0, "%u wrong elements, the first at %u", bad, first);
       }
-      dgu_free_cmd(u, cmd);
    }
    dgu_tensor_destroy(u, &in);
    dgu_tensor_destroy(u, &out);
@@ -187,13 +182,8 @@ run_concat(struct dgu *u)
       dgu_write(u, sets.sets[0], 0, 0, &a);
       dgu_write(u, sets.sets[0], 1, 0, &b);
       dgu_write(u, sets.sets[0], 2, 0, &o);
-      VkCommandBuffer cmd = dgu_begin(u);
-      dgu_barrier_host_to_graph(cmd);
-      dgu_dispatch(u, cmd, &g, &sets, s.session);
-      dgu_barrier_graph_to_host(cmd);
-      if (dgu_submit_wait(u, cmd))
+      if (dgu_run(u, &g, &sets, s.session))
          dgu_check_f32("concatenated", o.data, want, 2000);
-      dgu_free_cmd(u, cmd);
    }
    dgu_tensor_destroy(u, &a);
    dgu_tensor_destroy(u, &b);

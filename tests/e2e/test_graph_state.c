@@ -19,7 +19,6 @@
  *    and reads the result). A validation message about an unknown stage or
  *    access bit would fail the test.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,37 +31,7 @@ TEST_MAIN_STATE;
 
 #define N 64
 
-static const char text[] =
-   DGU_PRELUDE
-   "OpDecorate %in_var DescriptorSet 0\n"
-   "OpDecorate %in_var Binding 0\n"
-   "OpDecorate %out_var DescriptorSet 0\n"
-   "OpDecorate %out_var Binding 1\n"
-   DGU_TYPES
-   "%uint_64 = OpConstant %uint 64\n"
-   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"
-   "%t = OpTypeTensorARM %float %uint_2 %shape\n"
-   "%ptr = OpTypePointer UniformConstant %t\n"
-   "%in_var = OpVariable %ptr UniformConstant\n"
-   "%out_var = OpVariable %ptr UniformConstant\n"
-   "%m2 = OpConstant %float -2\n"
-   "%p2 = OpConstant %float 2\n"
-   "%gt = OpTypeGraphARM 1 %t %t\n"
-   "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"
-   "%g = OpGraphARM %gt\n"
-   "%in = OpGraphInputARM %t %uint_0\n"
-   "%t1 = OpExtInst %t %tosa CLAMP %m2 %p2 %propagate %in\n"
-   "%t2 = OpExtInst %t %tosa ADD %t1 %t1\n"
-   "%out = OpExtInst %t %tosa SUB %t2 %in\n"
-   "OpGraphSetOutputARM %out %uint_0\n"
-   "OpGraphEndARM\n";
-
-static void
-expect(const float *in, float *want)
-{
-   for (int i = 0; i < N; i++)
-      want[i] = 2.0f * fminf(fmaxf(in[i], -2.0f), 2.0f) - in[i];
-}
+static const char text[] = DGU_CLAMP_ADD_SUB_TEXT;
 
 /* The application's own compute work. */
 struct app {
@@ -75,18 +44,6 @@ struct app {
    VkDescriptorPool pool;
    VkDescriptorSet sets[2];
 };
-
-static uint32_t
-host_memory_type(struct dgu *u, uint32_t bits)
-{
-   for (uint32_t i = 0; i < u->memory.memoryTypeCount; i++) {
-      VkMemoryPropertyFlags f = u->memory.memoryTypes[i].propertyFlags;
-      if ((bits & (1u << i)) && (f & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) &&
-          (f & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT))
-         return i;
-   }
-   return 0;
-}
 
 static bool
 app_init(struct dgu *u, struct app *a)
@@ -102,9 +59,11 @@ app_init(struct dgu *u, struct app *a)
       r = vkCreateBuffer(d, &bci, NULL, &a->buffers[i]);
       VkMemoryRequirements req;
       vkGetBufferMemoryRequirements(d, a->buffers[i], &req);
-      VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                  .allocationSize = req.size,
-                                  .memoryTypeIndex = host_memory_type(u, req.memoryTypeBits)};
+      VkMemoryAllocateInfo mai = {
+         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+         .allocationSize = req.size,
+         .memoryTypeIndex = vku_host_memory_type(&u->v, req.memoryTypeBits),
+      };
       if (r == VK_SUCCESS)
          r = vkAllocateMemory(d, &mai, NULL, &a->memory[i]);
       if (r == VK_SUCCESS)
@@ -250,7 +209,7 @@ static void
 check_graph(const char *what, const struct graph *gr)
 {
    float want[N];
-   expect(gr->in.data, want);
+   dgu_clamp_add_sub_expect(gr->in.data, want, N);
    dgu_check_f32(what, gr->out.data, want, N);
 }
 

@@ -39,27 +39,13 @@ static PFN_vkCmdCopyTensorARM copy_tensor; /* NULL until tsr_copy.c lands */
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint32_t
-host_memory_type(uint32_t bits)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(v.physical_device, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      VkMemoryPropertyFlags f = mp.memoryTypes[i].propertyFlags;
-      if ((bits & (1u << i)) && (f & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) &&
-          (f & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT))
-         return i;
-   }
-   return UINT32_MAX;
-}
-
 static VkDeviceMemory
 alloc_memory(VkDeviceSize size, uint32_t bits)
 {
    VkMemoryAllocateInfo info = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = size,
-      .memoryTypeIndex = host_memory_type(bits),
+      .memoryTypeIndex = vku_host_memory_type(&v, bits),
    };
    VkDeviceMemory memory = VK_NULL_HANDLE;
    ok(info.memoryTypeIndex != UINT32_MAX, "host-visible memory type in 0x%x", bits);

@@ -84,20 +84,6 @@ format_of(uint32_t esize)
    }
 }
 
-static uint32_t
-host_memory_type(uint32_t bits)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(v.physical_device, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      VkMemoryPropertyFlags f = mp.memoryTypes[i].propertyFlags;
-      if ((bits & (1u << i)) && (f & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) &&
-          (f & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT))
-         return i;
-   }
-   return UINT32_MAX;
-}
-
 /* Strides with pad elements after each dimension's rows (pad 0 = packed). */
 static void
 padded_strides(uint32_t rank, uint32_t esize, const int64_t *dims, const uint32_t *pad,
@@ -147,7 +133,7 @@ tensor_init(struct tensor *t, VkFormat format, uint32_t esize, uint32_t rank, co
    VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = t->size,
-      .memoryTypeIndex = host_memory_type(req.memoryRequirements.memoryTypeBits),
+      .memoryTypeIndex = vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits),
    };
    if (!ok(vkAllocateMemory(device, &mai, NULL, &t->memory) == VK_SUCCESS, "vkAllocateMemory"))
       return false;
@@ -652,7 +638,7 @@ case_app_dispatch(void)
    VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = req.size,
-      .memoryTypeIndex = host_memory_type(req.memoryTypeBits),
+      .memoryTypeIndex = vku_host_memory_type(&v, req.memoryTypeBits),
    };
    VkDeviceMemory memory;
    ok(vkAllocateMemory(device, &mai, NULL, &memory) == VK_SUCCESS, "buffer memory");

@@ -71,18 +71,6 @@ element_value(unsigned k, uint32_t n)
    return (k + 1) * 1000 + n;
 }
 
-static uint32_t
-find_memory_type(uint32_t bits, VkMemoryPropertyFlags want)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(v.physical_device, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   return UINT32_MAX;
-}
-
 static uint64_t
 element_count(const struct tensor *t)
 {
@@ -120,9 +108,7 @@ tensor_init(unsigned k)
    };
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    tensor_reqs(device, &ri, &req);
-   uint32_t type =
-       find_memory_type(req.memoryRequirements.memoryTypeBits,
-                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+   uint32_t type = vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits);
    if (!ok(type != UINT32_MAX, "tensor %u: host-visible memory type", k))
       return false;
    VkMemoryAllocateInfo mai = {
@@ -203,9 +189,7 @@ out_init(struct out_buffer *o)
    VkMemoryAllocateInfo mai = {
        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
        .allocationSize = req.size,
-       .memoryTypeIndex =
-           find_memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                                    VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
+       .memoryTypeIndex = vku_host_memory_type(&v, req.memoryTypeBits),
    };
    if (!ok(vkAllocateMemory(device, &mai, NULL, &o->memory) == VK_SUCCESS, "output memory"))
       return false;

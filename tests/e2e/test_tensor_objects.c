@@ -49,20 +49,6 @@ make_tensor(VkFormat format, VkTensorTilingARM tiling, uint32_t rank, const int6
    return create_tensor(device, &info, NULL, t);
 }
 
-static uint32_t
-host_memory_type(uint32_t bits)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(v.physical_device, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      VkMemoryPropertyFlags f = mp.memoryTypes[i].propertyFlags;
-      if ((bits & (1u << i)) && (f & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) &&
-          (f & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT))
-         return i;
-   }
-   return UINT32_MAX;
-}
-
 static void
 check_layouts(void)
 {
@@ -148,7 +134,7 @@ check_strided_data(void)
    check_eq_u64(req2.memoryRequirements.memoryTypeBits, req.memoryRequirements.memoryTypeBits);
 
    /* Dedicated allocation through VkMemoryDedicatedAllocateInfoTensorARM. */
-   uint32_t type = host_memory_type(req.memoryRequirements.memoryTypeBits);
+   uint32_t type = vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits);
    VkMemoryDedicatedAllocateInfoTensorARM dt = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO_TENSOR_ARM, .tensor = t};
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -220,7 +206,7 @@ check_multi_bind(void)
    }
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = offset,
-                               .memoryTypeIndex = host_memory_type(bits)};
+                               .memoryTypeIndex = vku_host_memory_type(&v, bits)};
    VkDeviceMemory mem;
    ok(vkAllocateMemory(device, &mai, NULL, &mem) == VK_SUCCESS, "allocation");
    for (int i = 0; i < 3; i++)
@@ -258,7 +244,7 @@ check_many_views(void)
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = req.memoryRequirements.size,
                                .memoryTypeIndex =
-                                  host_memory_type(req.memoryRequirements.memoryTypeBits)};
+                                  vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits)};
    VkDeviceMemory mem;
    vkAllocateMemory(device, &mai, NULL, &mem);
    VkBindTensorMemoryInfoARM bi = {

@@ -43,17 +43,6 @@ struct tensor {
    int64_t strides[6];
 };
 
-static uint32_t
-find_memory_type(uint32_t bits, VkMemoryPropertyFlags want)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(v.physical_device, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++)
-      if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   return UINT32_MAX;
-}
-
 /* A host-visible tensor with explicit strides, filled with 0xa5. */
 static bool
 tensor_init(struct tensor *t, VkFormat format, uint32_t rank, const int64_t *dims,
@@ -88,9 +77,7 @@ tensor_init(struct tensor *t, VkFormat format, uint32_t rank, const int64_t *dim
    VkMemoryAllocateInfo mai = {
        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
        .allocationSize = req.memoryRequirements.size,
-       .memoryTypeIndex = find_memory_type(req.memoryRequirements.memoryTypeBits,
-                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                               VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
+       .memoryTypeIndex = vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits),
    };
    VkBindTensorMemoryInfoARM bind = {
        .sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "spirv_text.h"
 #include "test.h"
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL
@@ -194,6 +195,44 @@ vku_has_device_extension(struct vku *v, const char *name)
       found |= strcmp(props[i].extensionName, name) == 0;
    free(props);
    return found;
+}
+
+uint32_t
+vku_memory_type(const struct vku *v, uint32_t bits, VkMemoryPropertyFlags want)
+{
+   VkPhysicalDeviceMemoryProperties mp;
+   vkGetPhysicalDeviceMemoryProperties(v->physical_device, &mp);
+   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
+      if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
+         return i;
+   }
+   return UINT32_MAX;
+}
+
+uint32_t
+vku_host_memory_type(const struct vku *v, uint32_t bits)
+{
+   return vku_memory_type(v, bits,
+                          VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                             VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+}
+
+uint32_t *
+vku_assemble_file(const char *path, size_t *count)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   static char text[65536];
+   size_t len = fread(text, 1, sizeof(text), f);
+   fclose(f);
+   uint32_t *words = NULL;
+   char err[256];
+   if (!spirv_text_assemble(text, len, &words, count, err, sizeof(err))) {
+      fprintf(stderr, "%s: %s\n", path, err);
+      return NULL;
+   }
+   return words;
 }
 
 static int saved_stderr = -1;

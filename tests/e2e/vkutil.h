@@ -5,12 +5,15 @@
  * Helpers for end-to-end tests: instances with a given layer list (our layers
  * above VK_LAYER_KHRONOS_validation, as ppEnabledLayerNames orders them), a
  * debug-utils messenger that counts validation errors, the lavapipe device,
- * and capturing what the layers log to stderr.
+ * memory-type lookup, SPIR-V text files assembled, and capturing what the
+ * layers log to stderr.
  */
 #ifndef VMEL_VKUTIL_H
 #define VMEL_VKUTIL_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <vulkan/vulkan.h>
 
 #include "vulkan/vulkan_arm_ml.h"
@@ -56,6 +59,17 @@ VkResult vku_create_device(struct vku *v, const char *const *extensions, unsigne
 
 /** True if the device extension is listed (pLayerName NULL). */
 bool vku_has_device_extension(struct vku *v, const char *name);
+
+/** The first memory type of the physical device in `bits` with all of `want`;
+ *  UINT32_MAX when there is none. */
+uint32_t vku_memory_type(const struct vku *v, uint32_t bits, VkMemoryPropertyFlags want);
+
+/** vku_memory_type() for host-visible, host-coherent memory. */
+uint32_t vku_host_memory_type(const struct vku *v, uint32_t bits);
+
+/** Assembles a SPIR-V text file (at most 64 KiB) with vmel_spirv_text: malloc()ed
+ *  words, or NULL (the assembler's message printed) when it cannot be read or assembled. */
+uint32_t *vku_assemble_file(const char *path, size_t *count);
 
 /** Starts capturing stderr into memory (fd 2 redirected to a temp file). */
 void vku_capture_stderr_begin(void);
