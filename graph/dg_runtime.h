@@ -77,6 +77,9 @@ struct dg_stage {
    uint32_t value_count;
    uint32_t values[VMEL_GRAPH_MAX_TENSORS]; /* dg_pipeline::values, kernel binding order */
    uint32_t write_mask;  /* bit k: the kernel writes its tensor k */
+   /* Its writes never overlap those of the other stages of its node that
+    * have the flag too (CONCAT's per-input copies): no barrier between them. */
+   bool disjoint_writes;
 };
 
 /* A data-graph VkPipeline (the handle is the pointer). */
@@ -160,6 +163,10 @@ VkResult dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32
  *  both are intermediates (packed, so the same bytes in a new shape). Returns
  *  false, changing nothing that matters, when they cannot share. */
 bool dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst);
+
+/** Marks the stage added last as writing a part of its output that no other
+ *  marked stage of the same node writes (CONCAT's copies). */
+void dg_build_mark_disjoint_writes(struct dg_build *b);
 
 /** A constant tensor the build needs beyond the graph's (e.g. RESCALE
  *  multipliers); returns a tensor reference for dg_build_add_stage(). */

@@ -205,7 +205,13 @@ plan_barriers(struct dg_session *s)
             bool j_writes = sj->write_mask & (1u << a);
             for (uint32_t c = 0; c < si->value_count && !need; c++) {
                bool i_writes = si->write_mask & (1u << c);
-               if ((i_writes || j_writes) && values_alias(s, sj->values[a], si->values[c]))
+               /* Two writes of one value by stages that write disjoint parts
+                * of it (CONCAT's copies) need no ordering. */
+               bool disjoint = i_writes && j_writes && si->node == sj->node &&
+                               si->disjoint_writes && sj->disjoint_writes &&
+                               sj->values[a] == si->values[c];
+               if ((i_writes || j_writes) && !disjoint &&
+                   values_alias(s, sj->values[a], si->values[c]))
                   need = true;
             }
          }

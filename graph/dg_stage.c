@@ -191,6 +191,13 @@ value_for(struct dg_build *b, uint32_t ref, uint32_t *value)
    return result;
 }
 
+void
+dg_build_mark_disjoint_writes(struct dg_build *b)
+{
+   if (b->p->stage_count)
+      b->p->stages[b->p->stage_count - 1].disjoint_writes = true;
+}
+
 bool
 dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst)
 {

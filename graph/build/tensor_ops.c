@@ -175,6 +175,7 @@ dg_op_concat_build(struct dg_build *b, const struct dg_node *n)
                                       dg_node_output_index(g, n, 0), DG_COPY_CONCAT, axis, offset);
       if (result != VK_SUCCESS)
          return result;
+      dg_build_mark_disjoint_writes(b);
       offset += (uint32_t)in->ty.shape.dim[axis];
    }
    return VK_SUCCESS;
