@@ -139,6 +139,10 @@ struct conf_inst {
    struct ref_tensor *output;                /* receives the layers' result (output dtype) */
    struct ref_tensor *ref;                   /* the reference result: output dtype, or FP64 for
                                               * TOSA_REF_TOL_ULP and TOSA_REF_TOL_DOT_PRODUCT */
+   struct ref_tensor *ref_ftz;               /* TOSA_REF_TOL_ULP: the FP64 reference with
+                                              * every subnormal input flushed to a zero of its
+                                              * sign (TOSA lets an implementation flush them
+                                              * all); NULL when no input holds a subnormal */
    struct ref_tensor *bnd;                   /* DOT_PRODUCT: the TOSA_REF_DOT_BOUND output */
    struct ref_tensor *lo, *hi;               /* RESCALE_RANGE: the allowed range */
    int status;                               /* the reference's status for the case */

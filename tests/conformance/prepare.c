@@ -217,6 +217,51 @@ binary(enum tosa_ref_op op, const struct ref_tensor *a, const struct ref_tensor 
                                   : tosa_ref_mul(a, b, shift, out);
 }
 
+/* A copy of t with each subnormal value replaced by a zero of its sign; NULL into *out when t
+ * holds none (or is not a float tensor). */
+static bool
+flushed_copy(const struct ref_tensor *t, struct ref_tensor **out)
+{
+   *out = NULL;
+   if (!t || !ref_dtype_is_float(t->dtype))
+      return true;
+   const double normal_min = ref_dtype_normal_min(t->dtype);
+   struct ref_tensor *f = NULL;
+   for (int64_t i = 0; i < t->count; i++) {
+      double v = ref_tensor_get_fp(t, i);
+      if (v == 0.0 || !(fabs(v) < normal_min))
+         continue;
+      if (!f) {
+         if (!(f = ref_tensor_create(t->dtype, t->rank, t->shape)))
+            return false;
+         memcpy(f->data, t->data, (size_t)t->count * ref_dtype_size(t->dtype));
+      }
+      ref_tensor_set_fp(f, i, signbit(v) ? -0.0 : 0.0);
+   }
+   *out = f;
+   return true;
+}
+
+/* The FP64 reference again with every subnormal input flushed (inst->ref_ftz), when any input
+ * holds one. */
+static bool
+ref_binary_ftz(const struct conf_case *c, struct conf_inst *inst, const struct ref_tensor *shift)
+{
+   struct ref_tensor *fa = NULL, *fb = NULL;
+   bool ok = flushed_copy(inst->inputs[0], &fa) && flushed_copy(inst->inputs[1], &fb);
+   if (ok && (fa || fb)) {
+      ok = (inst->ref_ftz = like_output(inst, REF_DTYPE_FP64)) != NULL;
+      if (ok && binary(c->op.op, fa ? fa : inst->inputs[0], fb ? fb : inst->inputs[1], shift,
+                       inst->ref_ftz) != TOSA_REF_OK) {
+         ref_tensor_destroy(inst->ref_ftz);
+         inst->ref_ftz = NULL;
+      }
+   }
+   ref_tensor_destroy(fa);
+   ref_tensor_destroy(fb);
+   return ok;
+}
+
 static bool
 ref_binary(const struct conf_case *c, struct conf_inst *inst)
 {
@@ -229,6 +274,8 @@ ref_binary(const struct conf_case *c, struct conf_inst *inst)
    if (inst->status == TOSA_REF_OK && ref_dtype_is_float(inst->ref->dtype) &&
        (ok = ref_to_fp64(inst)))
       set_status(inst, binary(c->op.op, inst->inputs[0], inst->inputs[1], shift, inst->ref));
+   if (ok && inst->status == TOSA_REF_OK && inst->ref->dtype == REF_DTYPE_FP64)
+      ok = ref_binary_ftz(c, inst, shift);
    ref_tensor_destroy(shift);
    return ok;
 }
@@ -461,6 +508,7 @@ conf_inst_finish(struct conf_inst *inst)
       ref_tensor_destroy(inst->inputs[i]);
    ref_tensor_destroy(inst->output);
    ref_tensor_destroy(inst->ref);
+   ref_tensor_destroy(inst->ref_ftz);
    ref_tensor_destroy(inst->bnd);
    ref_tensor_destroy(inst->lo);
    ref_tensor_destroy(inst->hi);
