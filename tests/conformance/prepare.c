@@ -218,12 +218,12 @@ binary(enum tosa_ref_op op, const struct ref_tensor *a, const struct ref_tensor 
 }
 
 /* A copy of t with each subnormal value replaced by a zero of its sign; NULL into *out when t
- * holds none (or is not a float tensor). */
+ * holds none (or is not of a type TOSA lets an implementation flush). */
 static bool
 flushed_copy(const struct ref_tensor *t, struct ref_tensor **out)
 {
    *out = NULL;
-   if (!t || !ref_dtype_is_float(t->dtype))
+   if (!t || !ref_dtype_may_flush(t->dtype))
       return true;
    const double normal_min = ref_dtype_normal_min(t->dtype);
    struct ref_tensor *f = NULL;

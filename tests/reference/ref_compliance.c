@@ -100,11 +100,9 @@ tosa_ref_check_fp_bnd(enum ref_dtype type, double test_value, double ref_value, 
    if (ref_min < -normal_max)
       ref_min = -INFINITY;
 
-   if (type == REF_DTYPE_BF16 || type == REF_DTYPE_FP16 || type == REF_DTYPE_FP32) {
-      /* Subnormal values may be flushed to zero for the non-fp8 types. */
-      if (test_value == 0)
-         return ref_min < ref_dtype_normal_min(type);
-   }
+   /* Subnormal values may be flushed to zero for the non-fp8 types. */
+   if (ref_dtype_may_flush(type) && test_value == 0)
+      return ref_min < ref_dtype_normal_min(type);
    if (type == REF_DTYPE_FP8E4M3 && isnan(test_value))
       return ref_max == INFINITY;
    return test_value >= ref_min && test_value <= ref_max;
@@ -126,9 +124,9 @@ tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value
       return false;
    if (test_value == ref_value)
       return true; /* -0 == +0: "either sign is permitted" */
-   bool flushable = type == REF_DTYPE_BF16 || type == REF_DTYPE_FP16 || type == REF_DTYPE_FP32;
    /* "If the result is a subnormal value ..., the result may be a zero of either sign." */
-   return flushable && test_value == 0 && fabs(ref_value) < ref_dtype_normal_min(type);
+   return ref_dtype_may_flush(type) && test_value == 0 &&
+          fabs(ref_value) < ref_dtype_normal_min(type);
 }
 
 int

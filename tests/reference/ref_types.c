@@ -427,6 +427,12 @@ ref_fp_representable(enum ref_dtype dtype, double v)
    return ref_fp_decode(dtype, ref_fp_encode(dtype, v, false)) == v;
 }
 
+bool
+ref_dtype_may_flush(enum ref_dtype dtype)
+{
+   return dtype == REF_DTYPE_BF16 || dtype == REF_DTYPE_FP16 || dtype == REF_DTYPE_FP32;
+}
+
 double
 ref_dtype_normal_min(enum ref_dtype dtype)
 {

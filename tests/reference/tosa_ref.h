@@ -218,6 +218,10 @@ double ref_fp_decode(enum ref_dtype dtype, uint32_t bits);
 /** normal_min<T>, normal_max<T>, normal_frac<T> of numeric_accuracy_helpers.tosac. */
 double ref_dtype_normal_min(enum ref_dtype dtype);
 
+/** Whether TOSA lets an implementation flush subnormals of dtype to zero: bf16, fp16 and fp32
+ * (the fp8 types must keep theirs). */
+bool ref_dtype_may_flush(enum ref_dtype dtype);
+
 double ref_dtype_normal_max(enum ref_dtype dtype);
 
 int ref_dtype_normal_frac(enum ref_dtype dtype);
