@@ -14,36 +14,6 @@
 #include "spirv_text.h"
 #include "test.h"
 
-static bool
-load_fns(VkDevice device, struct dgu_fns *f)
-{
-#define LOAD(name) f->name = (PFN_vk##name)vkGetDeviceProcAddr(device, "vk" #name);
-   LOAD(CreateTensorARM)
-   LOAD(DestroyTensorARM)
-   LOAD(GetTensorMemoryRequirementsARM)
-   LOAD(BindTensorMemoryARM)
-   LOAD(CreateTensorViewARM)
-   LOAD(DestroyTensorViewARM)
-   LOAD(CreateDataGraphPipelinesARM)
-   LOAD(CreateDataGraphPipelineSessionARM)
-   LOAD(DestroyDataGraphPipelineSessionARM)
-   LOAD(GetDataGraphPipelineSessionBindPointRequirementsARM)
-   LOAD(GetDataGraphPipelineSessionMemoryRequirementsARM)
-   LOAD(BindDataGraphPipelineSessionMemoryARM)
-   LOAD(CmdDispatchDataGraphARM)
-   LOAD(GetDataGraphPipelineAvailablePropertiesARM)
-   LOAD(GetDataGraphPipelinePropertiesARM)
-#undef LOAD
-   return f->CreateTensorARM && f->DestroyTensorARM && f->GetTensorMemoryRequirementsARM &&
-          f->BindTensorMemoryARM && f->CreateTensorViewARM && f->DestroyTensorViewARM &&
-          f->CreateDataGraphPipelinesARM && f->CreateDataGraphPipelineSessionARM &&
-          f->DestroyDataGraphPipelineSessionARM &&
-          f->GetDataGraphPipelineSessionBindPointRequirementsARM &&
-          f->GetDataGraphPipelineSessionMemoryRequirementsARM &&
-          f->BindDataGraphPipelineSessionMemoryARM && f->CmdDispatchDataGraphARM &&
-          f->GetDataGraphPipelineAvailablePropertiesARM && f->GetDataGraphPipelinePropertiesARM;
-}
-
 bool
 dgu_init(struct dgu *u, const struct dgu_options *options)
 {
@@ -123,7 +93,7 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    if (!ok(r == VK_SUCCESS, "vkCreateDevice: %d", r))
       return false;
    vkGetDeviceQueue(u->device, u->family, 0, &u->queue);
-   if (!ok(load_fns(u->device, &u->fn), "VK_ARM_data_graph entry points"))
+   if (!ok(graph_arm_fns_load(u->device, &u->fn), "VK_ARM_data_graph entry points"))
       return false;
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,

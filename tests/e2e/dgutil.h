@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "graph_run.h"
 #include "vkutil.h"
 
 #define DGU_MAX_RANK 6
@@ -88,25 +89,6 @@
    "OpGraphSetOutputARM %out %uint_0\n"                                                            \
    "OpGraphEndARM\n"
 
-struct dgu_fns {
-   PFN_vkCreateTensorARM CreateTensorARM;
-   PFN_vkDestroyTensorARM DestroyTensorARM;
-   PFN_vkGetTensorMemoryRequirementsARM GetTensorMemoryRequirementsARM;
-   PFN_vkBindTensorMemoryARM BindTensorMemoryARM;
-   PFN_vkCreateTensorViewARM CreateTensorViewARM;
-   PFN_vkDestroyTensorViewARM DestroyTensorViewARM;
-   PFN_vkCreateDataGraphPipelinesARM CreateDataGraphPipelinesARM;
-   PFN_vkCreateDataGraphPipelineSessionARM CreateDataGraphPipelineSessionARM;
-   PFN_vkDestroyDataGraphPipelineSessionARM DestroyDataGraphPipelineSessionARM;
-   PFN_vkGetDataGraphPipelineSessionBindPointRequirementsARM
-      GetDataGraphPipelineSessionBindPointRequirementsARM;
-   PFN_vkGetDataGraphPipelineSessionMemoryRequirementsARM
-      GetDataGraphPipelineSessionMemoryRequirementsARM;
-   PFN_vkBindDataGraphPipelineSessionMemoryARM BindDataGraphPipelineSessionMemoryARM;
-   PFN_vkCmdDispatchDataGraphARM CmdDispatchDataGraphARM;
-   PFN_vkGetDataGraphPipelineAvailablePropertiesARM GetDataGraphPipelineAvailablePropertiesARM;
-   PFN_vkGetDataGraphPipelinePropertiesARM GetDataGraphPipelinePropertiesARM;
-};
 
 struct dgu_options {
    bool update_after_bind;   /* enable dataGraphUpdateAfterBind (when offered) */
@@ -121,7 +103,7 @@ struct dgu {
    VkQueue queue;
    VkCommandPool pool;
    VkFence fence;
-   struct dgu_fns fn;
+   struct graph_arm_fns fn;
    VkPhysicalDeviceLimits limits;
    bool update_after_bind; /* enabled */
    const VkAllocationCallbacks *device_alloc;

@@ -19,26 +19,8 @@
 #define MAX_SETS 8
 #define MAX_TENSORS 64
 
-struct fns {
-   PFN_vkCreateTensorARM CreateTensorARM;
-   PFN_vkDestroyTensorARM DestroyTensorARM;
-   PFN_vkGetTensorMemoryRequirementsARM GetTensorMemoryRequirementsARM;
-   PFN_vkBindTensorMemoryARM BindTensorMemoryARM;
-   PFN_vkCreateTensorViewARM CreateTensorViewARM;
-   PFN_vkDestroyTensorViewARM DestroyTensorViewARM;
-   PFN_vkCreateDataGraphPipelinesARM CreateDataGraphPipelinesARM;
-   PFN_vkCreateDataGraphPipelineSessionARM CreateDataGraphPipelineSessionARM;
-   PFN_vkDestroyDataGraphPipelineSessionARM DestroyDataGraphPipelineSessionARM;
-   PFN_vkGetDataGraphPipelineSessionBindPointRequirementsARM
-      GetDataGraphPipelineSessionBindPointRequirementsARM;
-   PFN_vkGetDataGraphPipelineSessionMemoryRequirementsARM
-      GetDataGraphPipelineSessionMemoryRequirementsARM;
-   PFN_vkBindDataGraphPipelineSessionMemoryARM BindDataGraphPipelineSessionMemoryARM;
-   PFN_vkCmdDispatchDataGraphARM CmdDispatchDataGraphARM;
-};
-
-static bool
-load_fns(VkDevice device, struct fns *f)
+bool
+graph_arm_fns_load(VkDevice device, struct graph_arm_fns *f)
 {
 #define LOAD(name) f->name = (PFN_vk##name)vkGetDeviceProcAddr(device, "vk" #name);
    LOAD(CreateTensorARM)
@@ -54,9 +36,17 @@ load_fns(VkDevice device, struct fns *f)
    LOAD(GetDataGraphPipelineSessionMemoryRequirementsARM)
    LOAD(BindDataGraphPipelineSessionMemoryARM)
    LOAD(CmdDispatchDataGraphARM)
+   LOAD(GetDataGraphPipelineAvailablePropertiesARM)
+   LOAD(GetDataGraphPipelinePropertiesARM)
 #undef LOAD
-   return f->CreateTensorARM && f->CreateDataGraphPipelinesARM && f->CmdDispatchDataGraphARM &&
-          f->CreateDataGraphPipelineSessionARM && f->BindDataGraphPipelineSessionMemoryARM;
+   return f->CreateTensorARM && f->DestroyTensorARM && f->GetTensorMemoryRequirementsARM &&
+          f->BindTensorMemoryARM && f->CreateTensorViewARM && f->DestroyTensorViewARM &&
+          f->CreateDataGraphPipelinesARM && f->CreateDataGraphPipelineSessionARM &&
+          f->DestroyDataGraphPipelineSessionARM &&
+          f->GetDataGraphPipelineSessionBindPointRequirementsARM &&
+          f->GetDataGraphPipelineSessionMemoryRequirementsARM &&
+          f->BindDataGraphPipelineSessionMemoryARM && f->CmdDispatchDataGraphARM &&
+          f->GetDataGraphPipelineAvailablePropertiesARM && f->GetDataGraphPipelinePropertiesARM;
 }
 
 uint32_t
@@ -209,7 +199,7 @@ description(const struct graph_tensor *t)
 
 /* A tensor in host-visible memory with a view. */
 static VkResult
-make_tensor(const struct graph_device *gd, const struct fns *f, struct objects *o,
+make_tensor(const struct graph_device *gd, const struct graph_arm_fns *f, struct objects *o,
             const struct graph_tensor *t, uint32_t *index)
 {
    if (o->tensor_count == MAX_TENSORS)
@@ -252,7 +242,7 @@ make_tensor(const struct graph_device *gd, const struct fns *f, struct objects *
 }
 
 static void
-cleanup(const struct graph_device *gd, const struct fns *f, struct objects *o)
+cleanup(const struct graph_device *gd, const struct graph_arm_fns *f, struct objects *o)
 {
    VkDevice d = gd->device;
    if (o->fence)
@@ -328,7 +318,7 @@ make_layouts(const struct graph_device *gd, struct objects *o, const struct grap
 }
 
 static VkResult
-make_pipeline(const struct graph_device *gd, const struct fns *f, struct objects *o,
+make_pipeline(const struct graph_device *gd, const struct graph_arm_fns *f, struct objects *o,
               struct graph_run *run)
 {
    VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -395,7 +385,7 @@ make_pipeline(const struct graph_device *gd, const struct fns *f, struct objects
 }
 
 static VkResult
-make_session(const struct graph_device *gd, const struct fns *f, struct objects *o,
+make_session(const struct graph_device *gd, const struct graph_arm_fns *f, struct objects *o,
              struct graph_run *run)
 {
    VkDataGraphPipelineSessionCreateInfoARM sci = {
@@ -487,7 +477,7 @@ make_sets(const struct graph_device *gd, struct objects *o, struct graph_run *ru
 }
 
 static VkResult
-dispatch(const struct graph_device *gd, const struct fns *f, struct objects *o,
+dispatch(const struct graph_device *gd, const struct graph_arm_fns *f, struct objects *o,
          struct graph_run *run)
 {
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -565,12 +555,12 @@ dispatch(const struct graph_device *gd, const struct fns *f, struct objects *o,
 VkResult
 graph_run(const struct graph_device *gd, struct graph_run *run)
 {
-   struct fns f;
+   struct graph_arm_fns f;
    struct objects o;
    memset(&o, 0, sizeof(o));
    run->log[0] = 0;
    run->create_result = VK_SUCCESS;
-   if (!load_fns(gd->device, &f))
+   if (!graph_arm_fns_load(gd->device, &f))
       return fail(run, VK_ERROR_EXTENSION_NOT_PRESENT, "VK_ARM_data_graph entry points missing");
    uint32_t index[MAX_TENSORS];
    uint32_t n = run->input_count + run->output_count;

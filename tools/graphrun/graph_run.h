@@ -40,6 +40,30 @@ struct graph_constant {
    const void *data; /* packed */
 };
 
+/** The VK_ARM_tensors and VK_ARM_data_graph device commands an application calls. */
+struct graph_arm_fns {
+   PFN_vkCreateTensorARM CreateTensorARM;
+   PFN_vkDestroyTensorARM DestroyTensorARM;
+   PFN_vkGetTensorMemoryRequirementsARM GetTensorMemoryRequirementsARM;
+   PFN_vkBindTensorMemoryARM BindTensorMemoryARM;
+   PFN_vkCreateTensorViewARM CreateTensorViewARM;
+   PFN_vkDestroyTensorViewARM DestroyTensorViewARM;
+   PFN_vkCreateDataGraphPipelinesARM CreateDataGraphPipelinesARM;
+   PFN_vkCreateDataGraphPipelineSessionARM CreateDataGraphPipelineSessionARM;
+   PFN_vkDestroyDataGraphPipelineSessionARM DestroyDataGraphPipelineSessionARM;
+   PFN_vkGetDataGraphPipelineSessionBindPointRequirementsARM
+      GetDataGraphPipelineSessionBindPointRequirementsARM;
+   PFN_vkGetDataGraphPipelineSessionMemoryRequirementsARM
+      GetDataGraphPipelineSessionMemoryRequirementsARM;
+   PFN_vkBindDataGraphPipelineSessionMemoryARM BindDataGraphPipelineSessionMemoryARM;
+   PFN_vkCmdDispatchDataGraphARM CmdDispatchDataGraphARM;
+   PFN_vkGetDataGraphPipelineAvailablePropertiesARM GetDataGraphPipelineAvailablePropertiesARM;
+   PFN_vkGetDataGraphPipelinePropertiesARM GetDataGraphPipelinePropertiesARM;
+};
+
+/** Loads every command of f through vkGetDeviceProcAddr; false when any is missing. */
+bool graph_arm_fns_load(VkDevice device, struct graph_arm_fns *f);
+
 /** The Vulkan objects graph_run needs from the caller. */
 struct graph_device {
    VkPhysicalDevice physical_device;
