@@ -219,6 +219,16 @@ lyr_find_struct(const void *chain, VkStructureType stype)
 }
 
 bool
+lyr_chain_has_arm_ml(const void *chain)
+{
+   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+      if (lyr_is_arm_ml_stype(s->sType))
+         return true;
+   }
+   return false;
+}
+
+bool
 lyr_drop_arm_ml(const VkBaseInStructure *s, void *user)
 {
    return lyr_is_arm_ml_stype(s->sType);

@@ -31,6 +31,9 @@ size_t lyr_struct_size_core(VkStructureType stype);
  *  ML extensions (the ones no driver below us is assumed to know). */
 bool lyr_is_arm_ml_stype(VkStructureType stype);
 
+/** Whether the chain starting at chain (may be NULL) holds any ARM ML struct. */
+bool lyr_chain_has_arm_ml(const void *chain);
+
 /** First struct with this sType in the chain starting at chain (may be NULL). */
 const void *lyr_find_struct(const void *chain, VkStructureType stype);
 

@@ -64,16 +64,6 @@ lowered_layout(VkImageLayout layout)
               : layout;
 }
 
-static bool
-chain_has_arm_ml(const void *chain)
-{
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
-      if (lyr_is_arm_ml_stype(s->sType))
-         return true;
-   }
-   return false;
-}
-
 /* The storage-buffer descriptor of one tensor view: its record. A null view
  * stays a null descriptor (nullDescriptor rules are the driver's). */
 static VkDescriptorBufferInfo
@@ -209,7 +199,7 @@ layout_info_lower(const VkAllocationCallbacks *alloc, const VkDescriptorSetLayou
    bool tensors = false;
    for (uint32_t i = 0; i < app->bindingCount && !tensors; i++)
       tensors = is_tensor_type(app->pBindings[i].descriptorType);
-   if (!tensors && !mutable_has_tensor(mut) && !chain_has_arm_ml(app->pNext))
+   if (!tensors && !mutable_has_tensor(mut) && !lyr_chain_has_arm_ml(app->pNext))
       return VK_SUCCESS;
 
    size_t bindings_size = align8(app->bindingCount * sizeof(VkDescriptorSetLayoutBinding));
@@ -314,7 +304,7 @@ tsr_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
    bool tensors = false;
    for (uint32_t i = 0; i < pCreateInfo->poolSizeCount && !tensors; i++)
       tensors = is_tensor_type(pCreateInfo->pPoolSizes[i].type);
-   if (!tensors && !mutable_has_tensor(mut) && !chain_has_arm_ml(pCreateInfo->pNext))
+   if (!tensors && !mutable_has_tensor(mut) && !lyr_chain_has_arm_ml(pCreateInfo->pNext))
       return device->base.next.CreateDescriptorPool(_device, pCreateInfo, pAllocator,
                                                     pDescriptorPool);
 
@@ -427,7 +417,7 @@ static enum write_plan
 write_plan(const VkWriteDescriptorSet *w, const char *what, struct write_sizes *sizes)
 {
    bool needs_clone = false;
-   if (chain_has_arm_ml(w->pNext))
+   if (lyr_chain_has_arm_ml(w->pNext))
       chain_strip_arm_suffix(w->pNext, &needs_clone);
    if (is_tensor_type(w->descriptorType)) {
       if (!tensor_write_valid(w, what))
@@ -435,7 +425,7 @@ write_plan(const VkWriteDescriptorSet *w, const char *what, struct write_sizes *
       sizes->buffer_infos += w->descriptorCount;
    } else if (image_infos_need_lowering(w)) {
       sizes->image_infos += w->descriptorCount;
-   } else if (!chain_has_arm_ml(w->pNext)) {
+   } else if (!lyr_chain_has_arm_ml(w->pNext)) {
       return WRITE_AS_IS;
    }
    sizes->clones += needs_clone;

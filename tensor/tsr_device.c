@@ -32,16 +32,6 @@ unsupported_feature(const VkPhysicalDeviceTensorFeaturesARM *want,
    return NULL;
 }
 
-static bool
-chain_has_arm_ml(const void *chain)
-{
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
-      if (lyr_is_arm_ml_stype(s->sType))
-         return true;
-   }
-   return false;
-}
-
 /* Whether the application enabled VK_EXT_descriptor_buffer's descriptorBufferCaptureReplay
  * (the extension itself is checked by the caller). */
 static bool
@@ -138,7 +128,7 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
 
    struct lyr_device *device;
    VkResult result;
-   if (!emulate && (caps.native || !chain_has_arm_ml(pCreateInfo->pNext))) {
+   if (!emulate && (caps.native || !lyr_chain_has_arm_ml(pCreateInfo->pNext))) {
       result = lyr_device_create(physicalDevice, pCreateInfo, pAllocator, pDevice,
                                  sizeof(struct tsr_device), &device);
       return result;
