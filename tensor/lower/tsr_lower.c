@@ -274,3 +274,27 @@ tsr_lower_free(const struct tsr_lower_options *opts, uint32_t *words)
 {
    lyr_free(opts && opts->alloc ? opts->alloc : &lyr_default_alloc, words);
 }
+
+uint32_t
+tsr_lower_feature_from_name(const char *name, size_t len)
+{
+   static const struct {
+      const char *name;
+      uint32_t bit;
+   } names[] = {
+      {"int8", TSR_LOWER_FEATURE_INT8},
+      {"int16", TSR_LOWER_FEATURE_INT16},
+      {"int64", TSR_LOWER_FEATURE_INT64},
+      {"float16", TSR_LOWER_FEATURE_FLOAT16},
+      {"float64", TSR_LOWER_FEATURE_FLOAT64},
+      {"storage8", TSR_LOWER_FEATURE_STORAGE8},
+      {"storage16", TSR_LOWER_FEATURE_STORAGE16},
+      {"non_uniform", TSR_LOWER_FEATURE_NON_UNIFORM},
+      {"runtime_array", TSR_LOWER_FEATURE_RUNTIME_ARRAY},
+   };
+   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+      if (strlen(names[i].name) == len && !memcmp(names[i].name, name, len))
+         return names[i].bit;
+   }
+   return 0;
+}

@@ -38,6 +38,10 @@ enum tsr_lower_feature {
 };
 #define TSR_LOWER_FEATURES_ALL 0x1ffu
 
+/** The feature bit named name[0..len) ("int8", "storage16", "runtime_array", ...: the enum's
+ *  names in lower case), or 0 for an unknown name. For tools and tests that take feature lists. */
+uint32_t tsr_lower_feature_from_name(const char *name, size_t len);
+
 struct tsr_lower_options {
    uint32_t features;                  /* enum tsr_lower_feature bits the device has */
    const VkAllocationCallbacks *alloc; /* NULL: the default allocator */

@@ -76,22 +76,7 @@ write_file(const char *path, const void *data, size_t len)
    return fclose(f) == 0 && ok;
 }
 
-static const struct {
-   const char *name;
-   uint32_t bit;
-} feature_names[] = {
-    {"int8", TSR_LOWER_FEATURE_INT8},
-    {"int16", TSR_LOWER_FEATURE_INT16},
-    {"int64", TSR_LOWER_FEATURE_INT64},
-    {"float16", TSR_LOWER_FEATURE_FLOAT16},
-    {"float64", TSR_LOWER_FEATURE_FLOAT64},
-    {"storage8", TSR_LOWER_FEATURE_STORAGE8},
-    {"storage16", TSR_LOWER_FEATURE_STORAGE16},
-    {"non_uniform", TSR_LOWER_FEATURE_NON_UNIFORM},
-    {"runtime_array", TSR_LOWER_FEATURE_RUNTIME_ARRAY},
-};
-
-/* Reads "; lower-without: a b c" from the text. */
+/* Reads "; lower-without: a b c" from the text; an unknown feature name fails the test. */
 static uint32_t
 features_of(const char *text)
 {
@@ -100,12 +85,18 @@ features_of(const char *text)
    if (!p)
       return features;
    p += strlen("; lower-without:");
-   const char *end = strchr(p, '\n');
-   size_t n = end ? (size_t)(end - p) : strlen(p);
-   for (size_t i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++) {
-      const char *hit = strstr(p, feature_names[i].name);
-      if (hit && hit < p + n)
-         features &= ~feature_names[i].bit;
+   const char *end = p + strcspn(p, "\n");
+   while (p < end) {
+      p += strspn(p, " \t");
+      size_t n = strcspn(p, " \t\n");
+      if (p + n > end)
+         n = (size_t)(end - p);
+      if (n) {
+         uint32_t bit = tsr_lower_feature_from_name(p, n);
+         ok(bit != 0, "unknown feature \"%.*s\" in lower-without", (int)n, p);
+         features &= ~bit;
+      }
+      p += n;
    }
    return features;
 }

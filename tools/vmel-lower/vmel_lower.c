@@ -23,21 +23,6 @@
 #include "tsr_lower.h"
 #include "tsr_lower_glsl.h"
 
-static const struct {
-   const char *name;
-   uint32_t bit;
-} features[] = {
-    {"int8", TSR_LOWER_FEATURE_INT8},
-    {"int16", TSR_LOWER_FEATURE_INT16},
-    {"int64", TSR_LOWER_FEATURE_INT64},
-    {"float16", TSR_LOWER_FEATURE_FLOAT16},
-    {"float64", TSR_LOWER_FEATURE_FLOAT64},
-    {"storage8", TSR_LOWER_FEATURE_STORAGE8},
-    {"storage16", TSR_LOWER_FEATURE_STORAGE16},
-    {"non_uniform", TSR_LOWER_FEATURE_NON_UNIFORM},
-    {"runtime_array", TSR_LOWER_FEATURE_RUNTIME_ARRAY},
-};
-
 static void
 usage(void)
 {
@@ -162,14 +147,12 @@ main(int argc, char **argv)
          out = argv[++i];
       } else if (!strcmp(argv[i], "--without") && i + 1 < argc) {
          const char *name = argv[++i];
-         size_t k = 0;
-         while (k < sizeof(features) / sizeof(features[0]) && strcmp(features[k].name, name))
-            k++;
-         if (k == sizeof(features) / sizeof(features[0])) {
+         uint32_t bit = tsr_lower_feature_from_name(name, strlen(name));
+         if (!bit) {
             fprintf(stderr, "vmel-lower: unknown feature %s\n", name);
             return 2;
          }
-         opts.features &= ~features[k].bit;
+         opts.features &= ~bit;
       } else if (argv[i][0] == '-' || in) {
          usage();
          return 2;
