@@ -64,18 +64,16 @@ pack_constant(uint8_t *dst, const struct dg_value *v, const struct dg_constant_s
    }
 }
 
-static VkResult
-upload_constant(struct dg_device *device, struct dg_pipeline *p, const struct dg_value *v,
-                const struct dg_constant_source *src, struct dg_constant *c)
+VkResult
+dg_create_tensor(struct dg_device *device, VkFormat format, const struct dg_shape *shape,
+                 VkTensorARM *tensor)
 {
-   VkDevice dev = device->base.handle;
-   const struct lyr_device_next *next = &device->base.next;
    VkTensorDescriptionARM desc = {
       .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
       .tiling = VK_TENSOR_TILING_LINEAR_ARM,
-      .format = dg_type_format(v->ty.type),
-      .dimensionCount = v->ty.shape.rank,
-      .pDimensions = v->ty.shape.dim,
+      .format = format,
+      .dimensionCount = shape->rank,
+      .pDimensions = shape->dim,
       .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM | VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM,
    };
    VkTensorCreateInfoARM tci = {
@@ -83,7 +81,18 @@ upload_constant(struct dg_device *device, struct dg_pipeline *p, const struct dg
       .pDescription = &desc,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
-   VkResult result = next->CreateTensorARM(dev, &tci, &device->base.alloc, &c->tensor);
+   return device->base.next.CreateTensorARM(device->base.handle, &tci, &device->base.alloc,
+                                            tensor);
+}
+
+static VkResult
+upload_constant(struct dg_device *device, struct dg_pipeline *p, const struct dg_value *v,
+                const struct dg_constant_source *src, struct dg_constant *c)
+{
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   const VkFormat format = dg_type_format(v->ty.type);
+   VkResult result = dg_create_tensor(device, format, &v->ty.shape, &c->tensor);
    if (result != VK_SUCCESS)
       return result;
    VkTensorMemoryRequirementsInfoARM ri = {
@@ -131,7 +140,7 @@ upload_constant(struct dg_device *device, struct dg_pipeline *p, const struct dg
    VkTensorViewCreateInfoARM vi = {
       .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
       .tensor = c->tensor,
-      .format = desc.format,
+      .format = format,
    };
    return next->CreateTensorViewARM(dev, &vi, &device->base.alloc, &c->view);
 }

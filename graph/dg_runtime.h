@@ -211,6 +211,11 @@ dg_op_build_fn dg_op_builder(uint32_t op);
 
 /* ---- pipelines, sessions, dispatch ------------------------------------ */
 
+/** Creates, through the layer below, a linear tensor of this format and shape usable by
+ *  shaders and data graphs (a graph constant or a session's intermediate). */
+VkResult dg_create_tensor(struct dg_device *device, VkFormat format, const struct dg_shape *shape,
+                          VkTensorARM *tensor);
+
 VkResult dg_pipeline_build(struct dg_device *device, const struct dg_graph *graph,
                            const struct dg_pipeline_layout_info *layout,
                            const VkAllocationCallbacks *alloc, struct dg_pipeline **out);

@@ -115,20 +115,8 @@ plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCa
    VkResult result = VK_SUCCESS;
    for (uint32_t i = 0; i < n && result == VK_SUCCESS; i++) {
       const struct dg_value *v = &p->values[p->intermediates[i].value];
-      VkTensorDescriptionARM desc = {
-         .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
-         .tiling = VK_TENSOR_TILING_LINEAR_ARM,
-         .format = p->intermediates[i].format,
-         .dimensionCount = v->ty.shape.rank,
-         .pDimensions = v->ty.shape.dim,
-         .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM | VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM,
-      };
-      VkTensorCreateInfoARM tci = {
-         .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
-         .pDescription = &desc,
-         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-      };
-      result = next->CreateTensorARM(dev, &tci, &device->base.alloc, &s->tensors[i]);
+      result = dg_create_tensor(device, p->intermediates[i].format, &v->ty.shape,
+                                &s->tensors[i]);
       if (result != VK_SUCCESS)
          break;
       VkTensorMemoryRequirementsInfoARM ri = {
