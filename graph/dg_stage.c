@@ -369,7 +369,6 @@ create_stage_pipeline(struct dg_build *b, uint32_t index, VkPipelineCache cache)
    struct dg_pipeline *p = b->p;
    struct dg_stage *s = &p->stages[index];
    const struct dg_stage_spec *spec = &b->specs[index];
-   VkDevice dev = b->device->base.handle;
 
    /* Work is spread over a 2D grid of 1D workgroups. */
    uint32_t max_x = b->device->max_groups[0];
@@ -413,32 +412,9 @@ create_stage_pipeline(struct dg_build *b, uint32_t index, VkPipelineCache cache)
       return result;
    /* A module per stage (inline modules need maintenance5): the kernels'
     * bindings differ per stage. */
-   VkShaderModuleCreateInfo mci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = spec->kernel->word_count * 4,
-      .pCode = words,
-   };
-   const struct lyr_device_next *next = &b->device->base.next;
-   VkShaderModule module;
-   result = next->CreateShaderModule(dev, &mci, &b->device->base.alloc, &module);
+   result = lyr_create_compute_pipeline(&b->device->base, words, spec->kernel->word_count,
+                                        p->layout, &si, cache, &s->pipeline);
    lyr_free(b->alloc, words);
-   if (result != VK_SUCCESS)
-      return result;
-   VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage =
-         {
-            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = module,
-            .pName = "main",
-            .pSpecializationInfo = &si,
-         },
-      .layout = p->layout,
-   };
-   result = next->CreateComputePipelines(dev, cache, 1, &cpci, &b->device->base.alloc,
-                                         &s->pipeline);
-   next->DestroyShaderModule(dev, module, &b->device->base.alloc);
    if (result != VK_SUCCESS)
       return lyr_error(result, "TOSA %s %%%u: creating kernel %s failed", s->op_name,
                        s->result_id, s->kernel);

@@ -292,3 +292,39 @@ lyr_next_format_properties2(struct lyr_instance *instance, VkPhysicalDevice phys
    instance->next.GetPhysicalDeviceFormatProperties2(physical_device, format, oc.head);
    lyr_out_chain_end(&oc);
 }
+
+VkResult
+lyr_create_compute_pipeline(struct lyr_device *device, const uint32_t *code, size_t word_count,
+                            VkPipelineLayout layout, const VkSpecializationInfo *spec,
+                            VkPipelineCache cache, VkPipeline *pipeline)
+{
+   *pipeline = VK_NULL_HANDLE;
+   VkShaderModuleCreateInfo mci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = word_count * 4,
+      .pCode = code,
+   };
+   VkShaderModule module;
+   VkResult result = device->next.CreateShaderModule(device->handle, &mci, &device->alloc,
+                                                     &module);
+   if (result != VK_SUCCESS)
+      return result;
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage =
+         {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .module = module,
+            .pName = "main",
+            .pSpecializationInfo = spec,
+         },
+      .layout = layout,
+   };
+   result = device->next.CreateComputePipelines(device->handle, cache, 1, &cpci, &device->alloc,
+                                                pipeline);
+   device->next.DestroyShaderModule(device->handle, module, &device->alloc);
+   if (result != VK_SUCCESS)
+      *pipeline = VK_NULL_HANDLE;
+   return result;
+}

@@ -65,6 +65,16 @@ struct lyr_device *lyr_device_get(const void *dispatchable);
 void lyr_device_destroy(VkDevice device, const VkAllocationCallbacks *alloc);
 
 /**
+ * Creates, through the layer below, a compute pipeline of one of the layer's own kernels
+ * (SPIR-V words, entry point "main"); the shader module lives only during the call.
+ * *pipeline is VK_NULL_HANDLE on failure.
+ */
+VkResult lyr_create_compute_pipeline(struct lyr_device *device, const uint32_t *code,
+                                     size_t word_count, VkPipelineLayout layout,
+                                     const VkSpecializationInfo *spec, VkPipelineCache cache,
+                                     VkPipeline *pipeline);
+
+/**
  * vkEnumerateDeviceExtensionProperties for a layer: its own list when
  * pLayerName names it, the next layer's answer for another name, and for
  * NULL what is below plus ours (when offer is true).

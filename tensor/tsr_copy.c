@@ -257,34 +257,11 @@ pipeline_create(struct tsr_device *device, enum tsr_copy_unit unit, VkPipeline *
    if (k->local_size[1] != 1 || k->local_size[2] != 1)
       return lyr_error(VK_ERROR_INITIALIZATION_FAILED, "kernel %s: workgroup %ux%ux%u, not 1-D",
                        k->name, k->local_size[0], k->local_size[1], k->local_size[2]);
-   VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = (size_t)k->word_count * 4,
-      .pCode = k->code,
-   };
-   VkShaderModule module;
-   VkResult result = device->base.next.CreateShaderModule(device->base.handle, &smci,
-                                                          &device->base.alloc, &module);
+   VkResult result = lyr_create_compute_pipeline(&device->base, k->code, k->word_count,
+                                                 device->copy->layout, NULL, VK_NULL_HANDLE,
+                                                 pipeline);
    if (result != VK_SUCCESS)
-      return lyr_error(result, "kernel %s: vkCreateShaderModule failed", k->name);
-   VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage =
-         {
-            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = module,
-            .pName = "main",
-         },
-      .layout = device->copy->layout,
-   };
-   result = device->base.next.CreateComputePipelines(device->base.handle, VK_NULL_HANDLE, 1, &cpci,
-                                                     &device->base.alloc, pipeline);
-   device->base.next.DestroyShaderModule(device->base.handle, module, &device->base.alloc);
-   if (result != VK_SUCCESS) {
-      *pipeline = VK_NULL_HANDLE;
-      return lyr_error(result, "kernel %s: vkCreateComputePipelines failed", k->name);
-   }
+      return lyr_error(result, "kernel %s: creating its compute pipeline failed", k->name);
    return VK_SUCCESS;
 }
 
