@@ -1,0 +1,1019 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * ref_graph_eval() (ref_graph.h): one pass over the module's words that records the types,
+ * constants and graph instructions by id, then the chosen graph's TOSA instructions evaluated
+ * in order with the tosa_ref_* functions. Owns the SPIR-V walk and the operand decoding of the
+ * ten operators the reference implements; what an operator computes is the operator files'.
+ */
+#include "ref_graph.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* SPIR-V opcodes and enumerants this file reads (SPIRV-Headers unified1, spec-facts §2). */
+enum {
+   RG_OP_EXT_INST_IMPORT = 11,
+   RG_OP_EXT_INST = 12,
+   RG_OP_TYPE_BOOL = 20,
+   RG_OP_TYPE_INT = 21,
+   RG_OP_TYPE_FLOAT = 22,
+   RG_OP_TYPE_ARRAY = 28,
+   RG_OP_CONSTANT_TRUE = 41,
+   RG_OP_CONSTANT_FALSE = 42,
+   RG_OP_CONSTANT = 43,
+   RG_OP_CONSTANT_COMPOSITE = 44,
+   RG_OP_CONSTANT_NULL = 46,
+   RG_OP_CONSTANT_COMPOSITE_REPLICATE = 4461,
+   RG_OP_TYPE_TENSOR = 4163,
+   RG_OP_GRAPH_CONSTANT = 4181,
+   RG_OP_GRAPH_ENTRY_POINT = 4182,
+   RG_OP_GRAPH = 4183,
+   RG_OP_GRAPH_INPUT = 4184,
+   RG_OP_GRAPH_SET_OUTPUT = 4185,
+   RG_OP_GRAPH_END = 4186,
+   RG_ENC_BFLOAT16 = 0,
+   RG_ENC_FP8E4M3 = 4214,
+   RG_ENC_FP8E5M2 = 4215,
+};
+
+static const char *const tosa_names[66] = {
+   "ARGMAX", "AVG_POOL2D", "CONV2D", "CONV3D", "DEPTHWISE_CONV2D", "FFT2D", "MATMUL",
+   "MAX_POOL2D", "RFFT2D", "TRANSPOSE_CONV2D", "CLAMP", "ERF", "SIGMOID", "TANH", "ADD",
+   "ARITHMETIC_RIGHT_SHIFT", "BITWISE_AND", "BITWISE_OR", "BITWISE_XOR", "INTDIV", "LOGICAL_AND",
+   "LOGICAL_LEFT_SHIFT", "LOGICAL_RIGHT_SHIFT", "LOGICAL_OR", "LOGICAL_XOR", "MAXIMUM",
+   "MINIMUM", "MUL", "POW", "SUB", "TABLE", "ABS", "BITWISE_NOT", "CEIL", "CLZ", "COS", "EXP",
+   "FLOOR", "LOG", "LOGICAL_NOT", "NEGATE", "RECIPROCAL", "RSQRT", "SIN", "SELECT", "EQUAL",
+   "GREATER", "GREATER_EQUAL", "REDUCE_ALL", "REDUCE_ANY", "REDUCE_MAX", "REDUCE_MIN",
+   "REDUCE_PRODUCT", "REDUCE_SUM", "CONCAT", "PAD", "RESHAPE", "REVERSE", "SLICE", "TILE",
+   "TRANSPOSE", "GATHER", "SCATTER", "RESIZE", "CAST", "RESCALE",
+};
+
+/* TOSA.001000.1 instruction numbers of the operators the reference implements. */
+enum {
+   RG_TOSA_CONV2D = 2,
+   RG_TOSA_MATMUL = 6,
+   RG_TOSA_MAX_POOL2D = 7,
+   RG_TOSA_CLAMP = 10,
+   RG_TOSA_ADD = 14,
+   RG_TOSA_MUL = 27,
+   RG_TOSA_SUB = 29,
+   RG_TOSA_CONCAT = 54,
+   RG_TOSA_RESHAPE = 56,
+   RG_TOSA_RESCALE = 65,
+};
+
+const char *
+ref_graph_tosa_name(uint32_t number)
+{
+   return number < 66 ? tosa_names[number] : NULL;
+}
+
+/* ---- ids -------------------------------------------------------------------------------- */
+
+enum rg_kind {
+   RG_NONE,
+   RG_TYPE_SCALAR, /* dtype */
+   RG_TYPE_ARRAY,  /* elem, length */
+   RG_TYPE_TENSOR, /* dtype, rank, shape */
+   RG_TYPE_GRAPH,
+   RG_SCALAR,      /* type, bits */
+   RG_ARRAY,       /* type, vals */
+   RG_VALUE,       /* type, tensor (owned unless borrowed) */
+   RG_IMPORT,      /* is_tosa */
+   RG_OTHER,
+};
+
+struct rg_id {
+   enum rg_kind kind;
+   enum ref_dtype dtype;
+   uint32_t type; /* id of the type of a constant or value */
+   uint32_t rank, length, elem;
+   int64_t shape[REF_MAX_RANK];
+   uint64_t bits;
+   int64_t *vals;
+   struct ref_tensor *tensor;
+   bool borrowed; /* tensor belongs to the caller */
+   bool is_tosa;
+   int aux; /* index into rg.aux of the value's check companions, -1 none */
+};
+
+struct rg_aux {
+   struct ref_tensor *fp64, *bound, *lo, *hi;
+   struct tosa_ref_tolerance tol;
+   struct tosa_ref_dot_check dot;
+   bool out_unsigned;
+   const char *op_name;
+};
+
+struct rg {
+   const uint32_t *w;
+   size_t n;
+   uint32_t bound;
+   struct rg_id *ids;
+   struct rg_aux *aux;
+   uint32_t aux_count, aux_cap;
+   struct ref_graph_result *res;
+};
+
+static int rg_fail(struct rg *g, int status, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
+static int
+rg_fail(struct rg *g, int status, const char *fmt, ...)
+{
+   if (g->res->status == TOSA_REF_OK || g->res->status == TOSA_REF_UNPREDICTABLE) {
+      va_list ap;
+      va_start(ap, fmt);
+      vsnprintf(g->res->message, sizeof(g->res->message), fmt, ap);
+      va_end(ap);
+      g->res->status = status;
+   }
+   return status;
+}
+
+static struct rg_id *
+rg_get(struct rg *g, uint32_t id)
+{
+   return id < g->bound ? &g->ids[id] : NULL;
+}
+
+static struct rg_id *
+rg_def(struct rg *g, uint32_t id, enum rg_kind kind)
+{
+   struct rg_id *d = rg_get(g, id);
+   if (!d || d->kind != RG_NONE)
+      return NULL;
+   d->kind = kind;
+   d->aux = -1;
+   return d;
+}
+
+static unsigned
+dtype_bits(enum ref_dtype dt)
+{
+   if (dt == REF_DTYPE_BOOL)
+      return 1;
+   if (dt == REF_DTYPE_I48)
+      return 64;
+   return (unsigned)ref_dtype_size(dt) * 8;
+}
+
+/* ---- pass 1: declarations ---------------------------------------------------------------- */
+
+static int
+decl_type(struct rg *g, uint32_t op, const uint32_t *in, uint32_t wc, size_t at)
+{
+   struct rg_id *d = NULL;
+   switch (op) {
+   case RG_OP_TYPE_BOOL:
+      if (wc >= 2 && (d = rg_def(g, in[1], RG_TYPE_SCALAR)))
+         d->dtype = REF_DTYPE_BOOL;
+      break;
+   case RG_OP_TYPE_INT:
+      if (wc < 4 || !(d = rg_def(g, in[1], RG_TYPE_SCALAR)))
+         break;
+      switch (in[2]) {
+      case 8: d->dtype = REF_DTYPE_I8; break;
+      case 16: d->dtype = REF_DTYPE_I16; break;
+      case 32: d->dtype = REF_DTYPE_I32; break;
+      case 64: d->dtype = REF_DTYPE_I48; break;
+      default: return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpTypeInt %u", at, in[2]);
+      }
+      break;
+   case RG_OP_TYPE_FLOAT:
+      if (wc < 3 || !(d = rg_def(g, in[1], RG_TYPE_SCALAR)))
+         break;
+      if (wc == 3 && in[2] == 16)
+         d->dtype = REF_DTYPE_FP16;
+      else if (wc == 3 && in[2] == 32)
+         d->dtype = REF_DTYPE_FP32;
+      else if (wc == 4 && in[2] == 16 && in[3] == RG_ENC_BFLOAT16)
+         d->dtype = REF_DTYPE_BF16;
+      else if (wc == 4 && in[2] == 8 && in[3] == RG_ENC_FP8E4M3)
+         d->dtype = REF_DTYPE_FP8E4M3;
+      else if (wc == 4 && in[2] == 8 && in[3] == RG_ENC_FP8E5M2)
+         d->dtype = REF_DTYPE_FP8E5M2;
+      else
+         d->kind = RG_OTHER; /* not a TOSA type; an error only if a tensor uses it */
+      break;
+   case RG_OP_TYPE_ARRAY: {
+      if (wc < 4 || !(d = rg_def(g, in[1], RG_TYPE_ARRAY)))
+         break;
+      struct rg_id *len = rg_get(g, in[3]);
+      if (!len || len->kind != RG_SCALAR || len->bits > 64)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: array length is no constant", at);
+      d->elem = in[2];
+      d->length = (uint32_t)len->bits;
+      break;
+   }
+   case RG_OP_TYPE_TENSOR: {
+      if (wc < 3 || !(d = rg_def(g, in[1], RG_TYPE_TENSOR)))
+         break;
+      struct rg_id *e = rg_get(g, in[2]);
+      if (!e || e->kind != RG_TYPE_SCALAR)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT,
+                        "word %zu: tensor element type is not a TOSA type", at);
+      d->dtype = e->dtype;
+      if (wc < 5)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: unshaped tensor type", at);
+      struct rg_id *r = rg_get(g, in[3]), *s = rg_get(g, in[4]);
+      if (!r || r->kind != RG_SCALAR || !s || s->kind != RG_ARRAY || r->bits > REF_MAX_RANK ||
+          s->length != r->bits)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad tensor rank or shape", at);
+      d->rank = (uint32_t)r->bits;
+      for (uint32_t i = 0; i < d->rank; i++) {
+         if (s->vals[i] < 1)
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: tensor dimension %lld", at,
+                           (long long)s->vals[i]);
+         d->shape[i] = s->vals[i];
+      }
+      break;
+   }
+   default:
+      return TOSA_REF_OK;
+   }
+   if (!d)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad or repeated result id", at);
+   return TOSA_REF_OK;
+}
+
+static struct ref_tensor *
+tensor_of_type(const struct rg_id *t)
+{
+   return ref_tensor_create(t->dtype, t->rank, t->shape);
+}
+
+/* Appends a constituent's elements to a composite being built. */
+static bool
+append_constituent(struct rg *g, const struct rg_id *c, struct ref_tensor *t, int64_t *pos)
+{
+   if (c->kind == RG_SCALAR) {
+      if (*pos >= t->count)
+         return false;
+      ref_tensor_set_bits(t, (*pos)++, c->bits);
+      return true;
+   }
+   if (c->kind == RG_VALUE && c->tensor && c->tensor->dtype == t->dtype) {
+      if (*pos + c->tensor->count > t->count)
+         return false;
+      memcpy((char *)t->data + (size_t)*pos * ref_dtype_size(t->dtype), c->tensor->data,
+             (size_t)c->tensor->count * ref_dtype_size(t->dtype));
+      *pos += c->tensor->count;
+      return true;
+   }
+   (void)g;
+   return false;
+}
+
+static int
+decl_constant(struct rg *g, uint32_t op, const uint32_t *in, uint32_t wc, size_t at)
+{
+   if (wc < 3)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: short constant", at);
+   struct rg_id *type = rg_get(g, in[1]);
+   if (!type || type->kind == RG_NONE)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: constant of an undefined type", at);
+   if (type->kind == RG_TYPE_SCALAR) {
+      struct rg_id *d = rg_def(g, in[2], RG_SCALAR);
+      if (!d)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad or repeated result id", at);
+      d->type = in[1];
+      d->dtype = type->dtype;
+      if (op == RG_OP_CONSTANT_TRUE)
+         d->bits = 1;
+      else if (op == RG_OP_CONSTANT && wc >= 4) {
+         d->bits = in[3];
+         if (wc >= 5)
+            d->bits |= (uint64_t)in[4] << 32;
+         unsigned bits = dtype_bits(type->dtype);
+         if (bits < 64)
+            d->bits &= (UINT64_C(1) << bits) - 1;
+      }
+      return TOSA_REF_OK;
+   }
+   if (type->kind == RG_TYPE_ARRAY) {
+      struct rg_id *d = rg_def(g, in[2], RG_ARRAY);
+      if (!d)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad or repeated result id", at);
+      d->type = in[1];
+      d->length = type->length;
+      d->vals = calloc(type->length ? type->length : 1, sizeof(int64_t));
+      if (!d->vals)
+         return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+      for (uint32_t i = 0; i < type->length; i++) {
+         uint32_t k = op == RG_OP_CONSTANT_COMPOSITE ? i : 0;
+         if (op == RG_OP_CONSTANT_NULL)
+            continue;
+         struct rg_id *c = 3 + k < wc ? rg_get(g, in[3 + k]) : NULL;
+         if (!c || c->kind != RG_SCALAR)
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: array constituent %u", at, i);
+         d->vals[i] = (int64_t)c->bits;
+      }
+      return TOSA_REF_OK;
+   }
+   if (type->kind != RG_TYPE_TENSOR)
+      return TOSA_REF_OK; /* not something a TOSA operand can be */
+   struct rg_id *d = rg_def(g, in[2], RG_VALUE);
+   if (!d)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad or repeated result id", at);
+   d->type = in[1];
+   d->tensor = tensor_of_type(type);
+   if (!d->tensor)
+      return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+   if (op == RG_OP_CONSTANT_NULL)
+      return TOSA_REF_OK;
+   int64_t pos = 0;
+   if (op == RG_OP_CONSTANT_COMPOSITE) {
+      for (uint32_t k = 3; k < wc; k++) {
+         struct rg_id *c = rg_get(g, in[k]);
+         if (!c || !append_constituent(g, c, d->tensor, &pos))
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: tensor constituent %u", at,
+                           k - 3);
+      }
+   } else {
+      struct rg_id *c = wc > 3 ? rg_get(g, in[3]) : NULL;
+      while (c && pos < d->tensor->count) {
+         if (!append_constituent(g, c, d->tensor, &pos))
+            c = NULL;
+      }
+      if (!c)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: replicated constituent", at);
+   }
+   if (pos != d->tensor->count)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: %lld constituents for %lld elements",
+                     at, (long long)pos, (long long)d->tensor->count);
+   return TOSA_REF_OK;
+}
+
+static bool
+same_type(const struct ref_tensor *t, const struct rg_id *type)
+{
+   if (t->dtype != type->dtype || t->rank != type->rank)
+      return false;
+   for (uint32_t i = 0; i < t->rank; i++) {
+      if (t->shape[i] != type->shape[i])
+         return false;
+   }
+   return true;
+}
+
+static int
+decl_graph_constant(struct rg *g, const uint32_t *in, uint32_t wc, size_t at,
+                    const struct ref_graph_constant *constants, uint32_t count)
+{
+   struct rg_id *type = wc >= 4 ? rg_get(g, in[1]) : NULL;
+   if (!type || type->kind != RG_TYPE_TENSOR)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpGraphConstantARM type", at);
+   struct rg_id *d = rg_def(g, in[2], RG_VALUE);
+   if (!d)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad or repeated result id", at);
+   d->type = in[1];
+   for (uint32_t i = 0; i < count; i++) {
+      if (constants[i].id != in[3])
+         continue;
+      if (!constants[i].tensor || !same_type(constants[i].tensor, type))
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT,
+                        "graph constant %u: the data's type or shape is not the declared one",
+                        in[3]);
+      d->tensor = (struct ref_tensor *)constants[i].tensor;
+      d->borrowed = true;
+      return TOSA_REF_OK;
+   }
+   return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "graph constant %u: no data given", in[3]);
+}
+
+static bool
+string_equals(const uint32_t *words, uint32_t count, const char *s)
+{
+   size_t len = strlen(s);
+   if ((len + 4) / 4 > count)
+      return false;
+   return memcmp(words, s, len + 1) == 0;
+}
+
+/* Pass 1 over every instruction; finds the graph's first word and the TOSA import. */
+static int
+declare(struct rg *g, const char *entry, const struct ref_graph_constant *constants,
+        uint32_t constant_count, size_t *graph_at)
+{
+   uint32_t entry_graph = 0;
+   *graph_at = 0;
+   for (size_t at = 5; at < g->n;) {
+      uint32_t wc = g->w[at] >> 16, op = g->w[at] & 0xffff;
+      if (wc == 0 || at + wc > g->n)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad word count %u", at, wc);
+      const uint32_t *in = &g->w[at];
+      int st = TOSA_REF_OK;
+      switch (op) {
+      case RG_OP_EXT_INST_IMPORT: {
+         struct rg_id *d = wc >= 3 ? rg_def(g, in[1], RG_IMPORT) : NULL;
+         if (!d)
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpExtInstImport", at);
+         d->is_tosa = string_equals(in + 2, wc - 2, "TOSA.001000.1");
+         break;
+      }
+      case RG_OP_TYPE_BOOL:
+      case RG_OP_TYPE_INT:
+      case RG_OP_TYPE_FLOAT:
+      case RG_OP_TYPE_ARRAY:
+      case RG_OP_TYPE_TENSOR:
+         st = decl_type(g, op, in, wc, at);
+         break;
+      case RG_OP_CONSTANT_TRUE:
+      case RG_OP_CONSTANT_FALSE:
+      case RG_OP_CONSTANT:
+      case RG_OP_CONSTANT_COMPOSITE:
+      case RG_OP_CONSTANT_NULL:
+      case RG_OP_CONSTANT_COMPOSITE_REPLICATE:
+         st = decl_constant(g, op, in, wc, at);
+         break;
+      case RG_OP_GRAPH_CONSTANT:
+         st = decl_graph_constant(g, in, wc, at, constants, constant_count);
+         break;
+      case RG_OP_GRAPH_ENTRY_POINT:
+         if (wc >= 3 && !entry_graph && (!entry || string_equals(in + 2, wc - 2, entry)))
+            entry_graph = in[1];
+         break;
+      case RG_OP_GRAPH:
+         if (wc >= 3 && !*graph_at && (!entry || in[2] == entry_graph))
+            *graph_at = at;
+         break;
+      default:
+         break;
+      }
+      if (st != TOSA_REF_OK)
+         return st;
+      at += wc;
+   }
+   if (!*graph_at)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "no graph%s%s", entry ? " for entry point " : "",
+                     entry ? entry : "");
+   return TOSA_REF_OK;
+}
+
+/* ---- pass 2: the graph ------------------------------------------------------------------- */
+
+/* Operands of one TOSA instruction. */
+struct rg_inst {
+   const char *name;
+   uint32_t result_type, result;
+   const uint32_t *ops;
+   uint32_t count;
+   uint32_t index; /* position among the graph's TOSA instructions */
+};
+
+static int
+operand_tensor(struct rg *g, const struct rg_inst *x, uint32_t k, const struct ref_tensor **out)
+{
+   struct rg_id *d = k < x->count ? rg_get(g, x->ops[k]) : NULL;
+   if (!d || d->kind != RG_VALUE || !d->tensor)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): operand %u is not a tensor",
+                     x->index, x->name, k);
+   *out = d->tensor;
+   return TOSA_REF_OK;
+}
+
+static int
+operand_scalar(struct rg *g, const struct rg_inst *x, uint32_t k, uint64_t *bits,
+               enum ref_dtype *dtype)
+{
+   struct rg_id *d = k < x->count ? rg_get(g, x->ops[k]) : NULL;
+   if (!d || d->kind != RG_SCALAR)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT,
+                     "operator %u (%s): operand %u is not a scalar constant", x->index, x->name,
+                     k);
+   *bits = d->bits;
+   if (dtype)
+      *dtype = d->dtype;
+   return TOSA_REF_OK;
+}
+
+/* A list attribute (tensor<i32>[n]) into `n` int32s. */
+static int
+operand_list(struct rg *g, const struct rg_inst *x, uint32_t k, int32_t *v, uint32_t n)
+{
+   const struct ref_tensor *t;
+   int st = operand_tensor(g, x, k, &t);
+   if (st != TOSA_REF_OK)
+      return st;
+   if (t->count != n || t->dtype != REF_DTYPE_I32)
+      return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): operand %u is not tensor<i32>[%u]",
+                     x->index, x->name, k, n);
+   for (uint32_t i = 0; i < n; i++)
+      v[i] = (int32_t)ref_tensor_get_int(t, i);
+   return TOSA_REF_OK;
+}
+
+static bool
+operand_bool(struct rg *g, const struct rg_inst *x, uint32_t k, int *st)
+{
+   uint64_t bits = 0;
+   *st = operand_scalar(g, x, k, &bits, NULL);
+   return bits != 0;
+}
+
+/* The result and its companions for the checks. */
+struct rg_out {
+   struct ref_tensor *value, *fp64, *bound, *lo, *hi;
+};
+
+static struct ref_tensor *
+like(const struct ref_tensor *t, enum ref_dtype dtype)
+{
+   return ref_tensor_create(dtype, t->rank, t->shape);
+}
+
+static void
+rg_out_free(struct rg_out *o)
+{
+   ref_tensor_destroy(o->value);
+   ref_tensor_destroy(o->fp64);
+   ref_tensor_destroy(o->bound);
+   ref_tensor_destroy(o->lo);
+   ref_tensor_destroy(o->hi);
+   memset(o, 0, sizeof(*o));
+}
+
+/* Worse of two statuses: errors beat UNPREDICTABLE beats OK. */
+static int
+worse(int a, int b)
+{
+   if (a < 0)
+      return a;
+   if (b < 0)
+      return b;
+   return a > b ? a : b;
+}
+
+static int
+eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out *o,
+          struct rg_aux *aux)
+{
+   const struct ref_tensor *t[8] = {0};
+   int st = TOSA_REF_OK, s2 = TOSA_REF_OK;
+   bool is_float = ref_dtype_is_float(o->value->dtype);
+   bool need64 = is_float;
+   enum tosa_ref_op op;
+   enum tosa_ref_rounding rounding = TOSA_REF_ROUND_SINGLE;
+   if (need64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
+      return TOSA_REF_NO_MEMORY;
+
+   switch (number) {
+   case RG_TOSA_ADD:
+   case RG_TOSA_SUB:
+   case RG_TOSA_MUL: {
+      op = number == RG_TOSA_ADD ? TOSA_REF_OP_ADD
+           : number == RG_TOSA_SUB ? TOSA_REF_OP_SUB : TOSA_REF_OP_MUL;
+      uint32_t want = number == RG_TOSA_MUL ? 3 : 2;
+      if (x->count != want)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index,
+                        x->name, x->count, want);
+      for (uint32_t k = 0; k < want && st == TOSA_REF_OK; k++)
+         st = operand_tensor(g, x, k, &t[k]);
+      if (st != TOSA_REF_OK)
+         return st;
+      if (op == TOSA_REF_OP_ADD) {
+         st = tosa_ref_add(t[0], t[1], o->value);
+         if (need64 && st >= 0)
+            s2 = tosa_ref_add(t[0], t[1], o->fp64);
+      } else if (op == TOSA_REF_OP_SUB) {
+         st = tosa_ref_sub(t[0], t[1], o->value);
+         if (need64 && st >= 0)
+            s2 = tosa_ref_sub(t[0], t[1], o->fp64);
+      } else {
+         st = tosa_ref_mul(t[0], t[1], t[2], o->value);
+         if (need64 && st >= 0)
+            s2 = tosa_ref_mul(t[0], t[1], t[2], o->fp64);
+      }
+      break;
+   }
+   case RG_TOSA_CLAMP: {
+      op = TOSA_REF_OP_CLAMP;
+      uint64_t lo = 0, hi = 0, nan = 0;
+      enum ref_dtype lo_t = REF_DTYPE_I32, hi_t = REF_DTYPE_I32;
+      if (x->count != 4)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CLAMP): %u operands, not 4", x->index,
+                        x->count);
+      if ((st = operand_scalar(g, x, 0, &lo, &lo_t)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 1, &hi, &hi_t)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 2, &nan, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 3, &t[0])) != TOSA_REF_OK)
+         return st;
+      if (lo_t != t[0]->dtype || hi_t != t[0]->dtype)
+         return rg_fail(g, TOSA_REF_UNSUPPORTED,
+                        "operator %u (CLAMP): min_val/max_val are not of the element type",
+                        x->index);
+      struct tosa_ref_clamp_args a = {.nan_mode = (enum tosa_ref_nan_mode)nan};
+      if (ref_dtype_is_float(lo_t)) {
+         a.min_fp = ref_fp_decode(lo_t, (uint32_t)lo);
+         a.max_fp = ref_fp_decode(hi_t, (uint32_t)hi);
+      } else {
+         unsigned bits = dtype_bits(lo_t);
+         uint64_t sign = UINT64_C(1) << (bits - 1);
+         a.min_int = (int64_t)((lo ^ sign) - sign);
+         a.max_int = (int64_t)((hi ^ sign) - sign);
+      }
+      st = tosa_ref_clamp(&a, t[0], o->value);
+      if (need64 && st >= 0)
+         s2 = tosa_ref_clamp(&a, t[0], o->fp64);
+      break;
+   }
+   case RG_TOSA_RESHAPE:
+      op = TOSA_REF_OP_RESHAPE;
+      if (x->count != 2)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESHAPE): %u operands, not 2",
+                        x->index, x->count);
+      if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 1, &t[1])) != TOSA_REF_OK)
+         return st;
+      if (t[1]->count != o->value->rank)
+         return rg_fail(g, TOSA_REF_ERROR,
+                        "operator %u (RESHAPE): the shape operand has %lld entries for rank %u",
+                        x->index, (long long)t[1]->count, o->value->rank);
+      for (uint32_t i = 0; i < o->value->rank; i++) {
+         if (ref_tensor_get_int(t[1], i) != o->value->shape[i])
+            return rg_fail(g, TOSA_REF_ERROR,
+                           "operator %u (RESHAPE): the shape operand is not the output's shape",
+                           x->index);
+      }
+      need64 = false;
+      st = tosa_ref_reshape(t[0], o->value);
+      break;
+   case RG_TOSA_CONCAT: {
+      op = TOSA_REF_OP_CONCAT;
+      uint64_t axis = 0;
+      if (x->count < 1 || x->count - 1 > 8)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CONCAT): %u operands", x->index,
+                        x->count);
+      if ((st = operand_scalar(g, x, 0, &axis, NULL)) != TOSA_REF_OK)
+         return st;
+      for (uint32_t k = 1; k < x->count && st == TOSA_REF_OK; k++)
+         st = operand_tensor(g, x, k, &t[k - 1]);
+      if (st != TOSA_REF_OK)
+         return st;
+      struct tosa_ref_concat_args a = {.axis = (int32_t)(uint32_t)axis};
+      need64 = false;
+      st = tosa_ref_concat(&a, t, x->count - 1, o->value);
+      break;
+   }
+   case RG_TOSA_MAX_POOL2D: {
+      op = TOSA_REF_OP_MAX_POOL2D;
+      struct tosa_ref_max_pool2d_args a = {0};
+      uint64_t nan = 0;
+      if (x->count != 5)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (MAX_POOL2D): %u operands, not 5",
+                        x->index, x->count);
+      if ((st = operand_list(g, x, 0, a.kernel, 2)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 2, a.pad, 4)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 3, &nan, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 4, &t[0])) != TOSA_REF_OK)
+         return st;
+      a.nan_mode = (enum tosa_ref_nan_mode)nan;
+      st = tosa_ref_max_pool2d(&a, t[0], o->value);
+      if (need64 && st >= 0)
+         s2 = tosa_ref_max_pool2d(&a, t[0], o->fp64);
+      break;
+   }
+   case RG_TOSA_CONV2D: {
+      op = TOSA_REF_OP_CONV2D;
+      struct tosa_ref_conv2d_args a = {0};
+      uint64_t acc = 0;
+      if (x->count != 10)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CONV2D): %u operands, not 10",
+                        x->index, x->count);
+      if ((st = operand_list(g, x, 0, a.pad, 4)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 2, a.dilation, 2)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 3, &acc, NULL)) != TOSA_REF_OK)
+         return st;
+      a.local_bound = operand_bool(g, x, 4, &st);
+      for (uint32_t k = 0; k < 5 && st == TOSA_REF_OK; k++)
+         st = operand_tensor(g, x, 5 + k, &t[k]);
+      if (st != TOSA_REF_OK)
+         return st;
+      a.acc_type = (enum tosa_ref_acc_type)acc;
+      st = tosa_ref_conv2d(&a, t[0], t[1], t[2], t[3], t[4], o->value);
+      if (need64 && st >= 0) {
+         s2 = tosa_ref_conv2d(&a, t[0], t[1], t[2], t[3], t[4], o->fp64);
+         if (!(o->bound = like(o->value, REF_DTYPE_FP64)))
+            return TOSA_REF_NO_MEMORY;
+         a.mode = TOSA_REF_DOT_BOUND;
+         if (s2 >= 0)
+            s2 = worse(s2, tosa_ref_conv2d(&a, t[0], t[1], t[2], t[3], t[4], o->bound));
+         aux->dot = (struct tosa_ref_dot_check){
+            .out_type = o->value->dtype,
+            .acc_type = acc == TOSA_REF_ACC_FP16 ? REF_DTYPE_FP16 : REF_DTYPE_FP32,
+            .ks = t[1]->shape[1] * t[1]->shape[2] * t[1]->shape[3],
+            .has_bias = true,
+            .test_set = -1,
+         };
+      }
+      break;
+   }
+   case RG_TOSA_MATMUL: {
+      op = TOSA_REF_OP_MATMUL;
+      struct tosa_ref_matmul_args a = {.mode = TOSA_REF_DOT_RESULT};
+      if (x->count != 4)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (MATMUL): %u operands, not 4", x->index,
+                        x->count);
+      for (uint32_t k = 0; k < 4 && st == TOSA_REF_OK; k++)
+         st = operand_tensor(g, x, k, &t[k]);
+      if (st != TOSA_REF_OK)
+         return st;
+      st = tosa_ref_matmul(&a, t[0], t[1], t[2], t[3], o->value);
+      if (need64 && st >= 0) {
+         s2 = tosa_ref_matmul(&a, t[0], t[1], t[2], t[3], o->fp64);
+         if (!(o->bound = like(o->value, REF_DTYPE_FP64)))
+            return TOSA_REF_NO_MEMORY;
+         a.mode = TOSA_REF_DOT_BOUND;
+         if (s2 >= 0)
+            s2 = worse(s2, tosa_ref_matmul(&a, t[0], t[1], t[2], t[3], o->bound));
+         aux->dot = (struct tosa_ref_dot_check){
+            .out_type = o->value->dtype,
+            .acc_type = o->value->dtype,
+            .ks = t[0]->shape[2],
+            .has_bias = true,
+            .test_set = -1,
+         };
+      }
+      break;
+   }
+   case RG_TOSA_RESCALE: {
+      op = TOSA_REF_OP_RESCALE;
+      struct tosa_ref_rescale_args a = {0};
+      uint64_t mode = 0;
+      if (x->count != 10)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESCALE): %u operands, not 10",
+                        x->index, x->count);
+      a.scale32 = operand_bool(g, x, 0, &st);
+      if (st == TOSA_REF_OK)
+         st = operand_scalar(g, x, 1, &mode, NULL);
+      if (st == TOSA_REF_OK)
+         a.per_channel = operand_bool(g, x, 2, &st);
+      if (st == TOSA_REF_OK)
+         a.input_unsigned = operand_bool(g, x, 3, &st);
+      if (st == TOSA_REF_OK)
+         a.output_unsigned = operand_bool(g, x, 4, &st);
+      for (uint32_t k = 0; k < 5 && st == TOSA_REF_OK; k++)
+         st = operand_tensor(g, x, 5 + k, &t[k]);
+      if (st != TOSA_REF_OK)
+         return st;
+      a.rounding_mode = (enum tosa_ref_rounding)mode;
+      rounding = a.rounding_mode;
+      aux->out_unsigned = a.output_unsigned;
+      st = tosa_ref_rescale(&a, t[0], t[1], t[2], t[3], t[4], o->value);
+      if (st >= 0 && a.rounding_mode == TOSA_REF_ROUND_INEXACT) {
+         if (!(o->lo = like(t[0], REF_DTYPE_I32)) || !(o->hi = like(t[0], REF_DTYPE_I32)))
+            return TOSA_REF_NO_MEMORY;
+         s2 = tosa_ref_rescale_inexact_range(&a, t[0], t[1], t[2], t[3], t[4], o->lo, o->hi);
+      }
+      break;
+   }
+   default:
+      return rg_fail(g, TOSA_REF_UNSUPPORTED, "operator %u: reference has no %s", x->index,
+                     x->name);
+   }
+   if (!need64) {
+      ref_tensor_destroy(o->fp64);
+      o->fp64 = NULL;
+   }
+   aux->tol = tosa_ref_tolerance(op, o->value->dtype, rounding);
+   aux->op_name = x->name;
+   st = worse(st, s2);
+   if (st != TOSA_REF_OK)
+      rg_fail(g, st, "operator %u (%s): %s %s", x->index, x->name, tosa_ref_status_name(st),
+              tosa_ref_last_message());
+   return st;
+}
+
+static int
+add_aux(struct rg *g, struct rg_id *d, const struct rg_aux *a)
+{
+   if (g->aux_count == g->aux_cap) {
+      uint32_t cap = g->aux_cap ? g->aux_cap * 2 : 16;
+      struct rg_aux *p = realloc(g->aux, cap * sizeof(*p));
+      if (!p)
+         return TOSA_REF_NO_MEMORY;
+      g->aux = p;
+      g->aux_cap = cap;
+   }
+   g->aux[g->aux_count] = *a;
+   d->aux = (int)g->aux_count++;
+   return TOSA_REF_OK;
+}
+
+static int
+graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_t index)
+{
+   if (wc < 5)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: short OpExtInst", at);
+   struct rg_id *set = rg_get(g, in[3]);
+   if (!set || set->kind != RG_IMPORT)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpExtInst of no imported set", at);
+   if (!set->is_tosa)
+      return TOSA_REF_OK; /* NonSemantic debug information and the like */
+   struct rg_inst x = {
+      .name = ref_graph_tosa_name(in[4]),
+      .result_type = in[1],
+      .result = in[2],
+      .ops = in + 5,
+      .count = wc - 5,
+      .index = index,
+   };
+   if (!x.name)
+      return rg_fail(g, TOSA_REF_UNSUPPORTED, "word %zu: TOSA.001000.1 has no instruction %u",
+                     at, in[4]);
+   struct rg_id *type = rg_get(g, x.result_type);
+   if (!type || type->kind != RG_TYPE_TENSOR)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): result type is no tensor",
+                     index, x.name);
+   struct rg_out o = {.value = tensor_of_type(type)};
+   struct rg_aux aux = {0};
+   if (!o.value)
+      return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+   int st = eval_inst(g, &x, in[4], &o, &aux);
+   if (st == TOSA_REF_NO_MEMORY)
+      rg_fail(g, st, "out of memory");
+   struct rg_id *d = st >= 0 ? rg_def(g, x.result, RG_VALUE) : NULL;
+   if (st >= 0 && !d) {
+      st = rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): bad or repeated result id",
+                   index, x.name);
+   }
+   if (st < 0) {
+      rg_out_free(&o);
+      return st;
+   }
+   d->type = x.result_type;
+   d->tensor = o.value;
+   aux.fp64 = o.fp64;
+   aux.bound = o.bound;
+   aux.lo = o.lo;
+   aux.hi = o.hi;
+   if (add_aux(g, d, &aux) != TOSA_REF_OK) {
+      o.value = NULL;
+      rg_out_free(&o);
+      return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+   }
+   return st;
+}
+
+static int
+graph_output(struct rg *g, const uint32_t *in, uint32_t wc, size_t at)
+{
+   struct rg_id *v = wc >= 3 ? rg_get(g, in[1]) : NULL;
+   struct rg_id *idx = wc >= 3 ? rg_get(g, in[2]) : NULL;
+   if (!v || v->kind != RG_VALUE || !idx || idx->kind != RG_SCALAR)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpGraphSetOutputARM operands", at);
+   if (wc > 3)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: output arrays are not evaluated", at);
+   if (idx->bits >= REF_GRAPH_MAX_OUTPUTS)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: output index %llu", at,
+                     (unsigned long long)idx->bits);
+   struct ref_graph_result *res = g->res;
+   uint32_t k = (uint32_t)idx->bits;
+   struct ref_graph_output *out = &res->outputs[k];
+   if (out->value)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: output %u set twice", at, k);
+   /* The result owns copies, so that the id table can be freed. */
+   const struct ref_tensor *src = v->tensor;
+   if (!(out->value = like(src, src->dtype)))
+      return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+   memcpy(out->value->data, src->data, (size_t)src->count * ref_dtype_size(src->dtype));
+   out->tol = tosa_ref_tolerance(TOSA_REF_OP_RESHAPE, src->dtype, TOSA_REF_ROUND_SINGLE);
+   out->op_name = "input";
+   if (v->aux >= 0) {
+      struct rg_aux *a = &g->aux[v->aux];
+      struct ref_tensor **from[4] = {&a->fp64, &a->bound, &a->lo, &a->hi};
+      struct ref_tensor **to[4] = {&out->fp64, &out->bound, &out->lo, &out->hi};
+      for (unsigned i = 0; i < 4; i++) {
+         if (!*from[i])
+            continue;
+         if (!(*to[i] = like(*from[i], (*from[i])->dtype)))
+            return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+         memcpy((*to[i])->data, (*from[i])->data,
+                (size_t)(*from[i])->count * ref_dtype_size((*from[i])->dtype));
+      }
+      out->tol = a->tol;
+      out->dot = a->dot;
+      out->out_unsigned = a->out_unsigned;
+      out->op_name = a->op_name;
+   }
+   if (k + 1 > res->output_count)
+      res->output_count = k + 1;
+   return TOSA_REF_OK;
+}
+
+static int
+evaluate(struct rg *g, size_t graph_at, const struct ref_tensor *const *inputs,
+         uint32_t input_count)
+{
+   int status = TOSA_REF_OK;
+   uint32_t index = 0;
+   for (size_t at = graph_at + (g->w[graph_at] >> 16); at < g->n;) {
+      uint32_t wc = g->w[at] >> 16, op = g->w[at] & 0xffff;
+      const uint32_t *in = &g->w[at];
+      int st = TOSA_REF_OK;
+      switch (op) {
+      case RG_OP_GRAPH_INPUT: {
+         struct rg_id *type = wc >= 4 ? rg_get(g, in[1]) : NULL;
+         struct rg_id *idx = wc >= 4 ? rg_get(g, in[3]) : NULL;
+         if (!type || type->kind != RG_TYPE_TENSOR || !idx || idx->kind != RG_SCALAR || wc > 4)
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpGraphInputARM", at);
+         if (idx->bits >= input_count || !inputs[idx->bits])
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "graph input %llu: no data given",
+                           (unsigned long long)idx->bits);
+         if (!same_type(inputs[idx->bits], type))
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT,
+                           "graph input %llu: the data's type or shape is not the declared one",
+                           (unsigned long long)idx->bits);
+         struct rg_id *d = rg_def(g, in[2], RG_VALUE);
+         if (!d)
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad or repeated result id", at);
+         d->type = in[1];
+         d->tensor = (struct ref_tensor *)inputs[idx->bits];
+         d->borrowed = true;
+         break;
+      }
+      case RG_OP_EXT_INST:
+         st = graph_ext_inst(g, in, wc, at, index);
+         if (st != TOSA_REF_OK || (rg_get(g, in[3]) && rg_get(g, in[3])->is_tosa))
+            index++;
+         break;
+      case RG_OP_GRAPH_SET_OUTPUT:
+         st = graph_output(g, in, wc, at);
+         break;
+      case RG_OP_GRAPH_END:
+         g->res->operator_count = index;
+         if (g->res->output_count == 0)
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "the graph sets no output");
+         for (uint32_t k = 0; k < g->res->output_count; k++) {
+            if (!g->res->outputs[k].value)
+               return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "output %u is not set", k);
+         }
+         return status;
+      default:
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: opcode %u in a graph body", at, op);
+      }
+      if (st < 0)
+         return st;
+      status = worse(status, st);
+      at += wc;
+   }
+   return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "the graph has no OpGraphEndARM");
+}
+
+int
+ref_graph_eval(const uint32_t *words, size_t word_count, const char *entry,
+               const struct ref_tensor *const *inputs, uint32_t input_count,
+               const struct ref_graph_constant *constants, uint32_t constant_count,
+               struct ref_graph_result *res)
+{
+   memset(res, 0, sizeof(*res));
+   struct rg g = {.w = words, .n = word_count, .res = res};
+   if (!words || word_count < 5 || words[0] != 0x07230203u || words[3] > (1u << 22))
+      return rg_fail(&g, TOSA_REF_BAD_ARGUMENT, "not a SPIR-V module");
+   g.bound = words[3];
+   g.ids = calloc(g.bound ? g.bound : 1, sizeof(*g.ids));
+   if (!g.ids)
+      return rg_fail(&g, TOSA_REF_NO_MEMORY, "out of memory");
+   size_t graph_at = 0;
+   int st = declare(&g, entry, constants, constant_count, &graph_at);
+   if (st == TOSA_REF_OK)
+      st = evaluate(&g, graph_at, inputs, input_count);
+   if (st != TOSA_REF_OK && res->status == TOSA_REF_OK)
+      rg_fail(&g, st, "%s", st == TOSA_REF_NO_MEMORY ? "out of memory" : tosa_ref_status_name(st));
+   for (uint32_t i = 0; i < g.bound; i++) {
+      free(g.ids[i].vals);
+      if (!g.ids[i].borrowed)
+         ref_tensor_destroy(g.ids[i].tensor);
+   }
+   for (uint32_t i = 0; i < g.aux_count; i++) {
+      ref_tensor_destroy(g.aux[i].fp64);
+      ref_tensor_destroy(g.aux[i].bound);
+      ref_tensor_destroy(g.aux[i].lo);
+      ref_tensor_destroy(g.aux[i].hi);
+   }
+   free(g.aux);
+   free(g.ids);
+   return res->status;
+}
+
+void
+ref_graph_result_finish(struct ref_graph_result *res)
+{
+   for (uint32_t k = 0; k < REF_GRAPH_MAX_OUTPUTS; k++) {
+      struct ref_graph_output *o = &res->outputs[k];
+      ref_tensor_destroy(o->value);
+      ref_tensor_destroy(o->fp64);
+      ref_tensor_destroy(o->bound);
+      ref_tensor_destroy(o->lo);
+      ref_tensor_destroy(o->hi);
+   }
+   memset(res, 0, sizeof(*res));
+}
