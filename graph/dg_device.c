@@ -117,6 +117,34 @@ env_u32(const char *name, uint32_t fallback)
    return (uint32_t)n;
 }
 
+/* The limits every kernels' pipeline layout is checked against. Measured on
+ * lavapipe (Mesa 22.3): 32 storage buffers per stage, 128 resources per
+ * stage, 8 bound sets (docs/decisions.md D19). */
+static void
+descriptor_limits_init(struct dg_device *device, const VkPhysicalDeviceProperties *props)
+{
+   const VkPhysicalDeviceLimits *limits = &props->limits;
+   struct lyr_instance *instance = device->base.instance;
+   VkPhysicalDeviceVulkan12Properties p12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p12};
+   if (instance->next.GetPhysicalDeviceProperties2 && instance->api_version >= VK_API_VERSION_1_1 &&
+       props->apiVersion >= VK_API_VERSION_1_2)
+      instance->next.GetPhysicalDeviceProperties2(device->base.physical_device, &p2);
+   uint32_t storage = env_u32("VMEL_GRAPH_MAX_STORAGE_BUFFERS",
+                              limits->maxPerStageDescriptorStorageBuffers);
+   device->descriptor_limits[0].per_stage_storage_buffers = storage;
+   device->descriptor_limits[0].set_storage_buffers = limits->maxDescriptorSetStorageBuffers;
+   device->descriptor_limits[0].per_stage_resources = limits->maxPerStageResources;
+   uint32_t uab = p12.maxPerStageDescriptorUpdateAfterBindStorageBuffers;
+   device->descriptor_limits[1].per_stage_storage_buffers = uab < storage ? uab : storage;
+   device->descriptor_limits[1].set_storage_buffers =
+      p12.maxDescriptorSetUpdateAfterBindStorageBuffers;
+   device->descriptor_limits[1].per_stage_resources = p12.maxPerStageUpdateAfterBindResources;
+   device->max_bound_sets = limits->maxBoundDescriptorSets;
+}
+
 static void
 destroy_leftover_pipeline(const void *key, void *value, void *user)
 {
@@ -139,6 +167,7 @@ emulation_init(struct dg_device *device)
    device->max_groups[0] = max;
    uint32_t max_y = props.limits.maxComputeWorkGroupCount[1];
    device->max_groups[1] = max < max_y ? max : max_y;
+   descriptor_limits_init(device, &props);
    enum dg_planner planner;
    const char *name = getenv(DG_PLANNER_ENV);
    if (!dg_planner_from_name(name, &planner))

@@ -5,10 +5,11 @@
  * Recording data-graph work. The data-graph bind point exists only in this
  * layer: vkCmdBindPipeline and vkCmdBindDescriptorSets at
  * VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM are recorded per command buffer and
- * not passed down. vkCmdDispatchDataGraphARM binds the application's sets and
- * the session's internal set at the compute bind point with the kernels'
- * layout, records every stage (barriers only where the session's plan says),
- * then puts the application's compute state back (lyr_cmd.c). Nothing is
+ * not passed down. vkCmdDispatchDataGraphARM binds the application's sets at
+ * the compute bind point with the kernels' layout, records every stage (its
+ * internal set bound when it differs from the previous stage's; barriers only
+ * where the session's plan says), then puts the application's compute state
+ * back (lyr_cmd.c). Nothing is
  * allocated here once a command buffer has been used. A session dispatched
  * again in a command buffer before a barrier of the application's that
  * orders data-graph work gets a barrier before its first stage: its
@@ -309,19 +310,24 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
                                   &data->sets[i], 0, NULL);
       i += n;
    }
-   if (s->set)
-      next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
-                                  p->internal_set, 1, &s->set, 0, NULL);
    bool again = p->intermediate_count && dispatched_again(data, s);
    if (again)
       lyr_logd("vkCmdDispatchDataGraphARM: session %p dispatched again before an ordering "
                "barrier: a barrier precedes its first stage",
                (void *)s);
    uint32_t slot = profile_begin(device, data, state, s, commandBuffer);
+   uint32_t bound = UINT32_MAX; /* the internal set bound, an index in s->sets */
    for (uint32_t j = 0; j < p->stage_count; j++) {
       const struct dg_stage *st = &p->stages[j];
       if (s->barrier_before[j] || (j == 0 && again))
          stage_barrier(device, commandBuffer);
+      /* The stage's own internal set, at the last set index: the
+       * application's sets below it stay bound (layout compatibility). */
+      if (st->internal_set != UINT32_MAX && st->internal_set != bound) {
+         bound = st->internal_set;
+         next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
+                                     p->internal_set, 1, &s->sets[bound], 0, NULL);
+      }
       next->CmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, st->pipeline);
       next->CmdDispatch(commandBuffer, st->groups[0], st->groups[1], 1);
       if (slot != UINT32_MAX)

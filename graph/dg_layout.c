@@ -251,6 +251,15 @@ dg_pipeline_layout_set(const struct dg_pipeline_layout_info *p, uint32_t set)
    return set < p->set_count ? p->sets[set] : NULL;
 }
 
+const VkDescriptorSetLayoutBinding *
+dg_set_layout_bindings(const struct dg_set_layout_info *s, uint32_t *count,
+                       VkDescriptorSetLayoutCreateFlags *flags)
+{
+   *count = s ? s->binding_count : 0;
+   *flags = s ? s->flags : 0;
+   return s ? s->bindings : NULL;
+}
+
 bool
 dg_set_layout_binding(const struct dg_set_layout_info *s, uint32_t binding,
                       VkDescriptorType *type, uint32_t *count)

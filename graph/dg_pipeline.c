@@ -4,8 +4,9 @@
  *
  * Data-graph pipelines: vkCreateDataGraphPipelinesARM (module, entry point,
  * resources, constants, specialization -> decoded graph -> stages), the
- * pipeline-level Vulkan objects (the kernels' set and pipeline layouts, the
- * constant tensors), vkDestroyPipeline for our pipelines, and the pipeline
+ * pipeline-level Vulkan objects (the kernels' set and pipeline layouts, each
+ * stage's internal set contents, the check against the device's descriptor
+ * limits, the constant tensors), vkDestroyPipeline for our pipelines, and the pipeline
  * properties (creation log, identifier). Everything unsupported or invalid
  * fails here, before any command buffer sees the pipeline.
  */
@@ -201,6 +202,178 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
    return next->CreatePipelineLayout(dev, &plci, &device->base.alloc, &p->layout);
 }
 
+/* ---- internal sets and descriptor limits ---------------------------------- */
+
+static bool
+is_internal(const struct dg_value *v)
+{
+   return v->kind == DG_VALUE_INTERMEDIATE || v->kind == DG_VALUE_CONSTANT;
+}
+
+/* Each stage binds only the intermediates and constants it uses, at bindings
+ * 0.. of an internal set of its own; stages with identical lists share a set.
+ * The internal set layout has as many bindings as the most any stage binds. */
+static VkResult
+assign_internal_sets(struct dg_pipeline *p)
+{
+   p->internal_sets = lyr_zalloc(&p->alloc, (p->stage_count + 1) * sizeof(*p->internal_sets), 8,
+                                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!p->internal_sets)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   for (uint32_t j = 0; j < p->stage_count; j++) {
+      struct dg_stage *st = &p->stages[j];
+      struct dg_internal_set list = {0};
+      for (uint32_t k = 0; k < st->value_count; k++) {
+         if (!is_internal(&p->values[st->values[k]]))
+            continue;
+         uint32_t b = 0;
+         while (b < list.count && list.values[b] != st->values[k])
+            b++;
+         if (b == list.count)
+            list.values[list.count++] = st->values[k];
+         st->internal_binding[k] = (uint8_t)b;
+      }
+      st->internal_set = UINT32_MAX;
+      if (!list.count)
+         continue;
+      if (list.count > p->internal_binding_count)
+         p->internal_binding_count = list.count;
+      /* A linear search: creation time only, and graphs of a few thousand
+       * stages take milliseconds. */
+      uint32_t i = 0;
+      while (i < p->internal_set_count &&
+             (p->internal_sets[i].count != list.count ||
+              memcmp(p->internal_sets[i].values, list.values, list.count * sizeof(uint32_t))))
+         i++;
+      if (i == p->internal_set_count)
+         p->internal_sets[p->internal_set_count++] = list;
+      st->internal_set = i;
+   }
+   return VK_SUCCESS;
+}
+
+/* What one pipeline layout declares, as the descriptor limits count it. */
+struct descriptor_use {
+   uint32_t stage_storage_buffers; /* accessible to the compute stage */
+   uint32_t storage_buffers;       /* in the whole layout */
+   uint32_t stage_resources;       /* accessible to the compute stage */
+};
+
+/* Adds one set layout's bindings. Tensor bindings are storage buffers below
+ * the tensor layer (decisions D3) and compute-visible in the kernels' copies. */
+static void
+count_bindings(const VkDescriptorSetLayoutBinding *b, uint32_t count, struct descriptor_use *u)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      bool tensor = (int)b[i].descriptorType == (int)VK_DESCRIPTOR_TYPE_TENSOR_ARM;
+      bool compute = tensor || (b[i].stageFlags & VK_SHADER_STAGE_COMPUTE_BIT);
+      bool storage = tensor || b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
+                     b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+      bool resource = storage;
+      switch (b[i].descriptorType) {
+      case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+      case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+      case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+      case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+      case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+      case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
+      case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
+      case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
+         resource = true;
+         break;
+      default:
+         break;
+      }
+      uint32_t n = b[i].descriptorCount;
+      if (storage)
+         u->storage_buffers += n;
+      if (storage && compute)
+         u->stage_storage_buffers += n;
+      if (resource && compute)
+         u->stage_resources += n;
+   }
+}
+
+/* The stage binding the most internal tensors (for the message). */
+static const struct dg_stage *
+widest_stage(const struct dg_pipeline *p)
+{
+   const struct dg_stage *w = NULL;
+   for (uint32_t j = 0; j < p->stage_count; j++) {
+      const struct dg_stage *st = &p->stages[j];
+      if (st->internal_set != UINT32_MAX &&
+          (!w || p->internal_sets[st->internal_set].count > p->internal_sets[w->internal_set].count))
+         w = st;
+   }
+   return w;
+}
+
+static VkResult
+limit_error(const struct dg_pipeline *p, const char *what, const char *limit, uint32_t app,
+            uint32_t max)
+{
+   const struct dg_stage *w = widest_stage(p);
+   return lyr_error(VK_ERROR_UNKNOWN,
+                    "vkCreateDataGraphPipelinesARM: the graph does not fit the device's "
+                    "descriptor limits: its kernels' pipeline layout would declare %u %s (%u "
+                    "from the application's pipeline layout, %u in the internal set, the most "
+                    "one stage binds: TOSA %s %%%u), above %s = %u; pipeline not created",
+                    app + p->internal_binding_count, what, app, p->internal_binding_count,
+                    w ? w->op_name : "-", w ? w->result_id : 0, limit, max);
+}
+
+/* The kernels' pipeline layout (copies of the application's set layouts and
+ * the internal set layout) must stay within the device's limits; a stage
+ * already binds only what it uses, so what does not fit cannot run. */
+static VkResult
+check_descriptor_limits(const struct dg_device *device, const struct dg_pipeline *p,
+                        const struct dg_pipeline_layout_info *layout)
+{
+   /* [0]: layouts without UPDATE_AFTER_BIND_POOL (the ordinary limits), [1]:
+    * every layout (the update-after-bind limits; VUIDs 03018, 03028, 03032,
+    * 03039, 03049, 03034 of VkPipelineLayoutCreateInfo). */
+   struct descriptor_use use[2] = {{0}};
+   for (uint32_t i = 0; i < p->app_set_count; i++) {
+      uint32_t count;
+      VkDescriptorSetLayoutCreateFlags flags;
+      const VkDescriptorSetLayoutBinding *b =
+         dg_set_layout_bindings(dg_pipeline_layout_set(layout, i), &count, &flags);
+      if (!(flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT))
+         count_bindings(b, count, &use[0]);
+      count_bindings(b, count, &use[1]);
+   }
+   uint32_t sets = p->app_set_count + (p->internal_binding_count ? 1 : 0);
+   if (sets > device->max_bound_sets)
+      return lyr_error(VK_ERROR_UNKNOWN,
+                       "vkCreateDataGraphPipelinesARM: the graph does not fit the device's "
+                       "descriptor limits: the application's pipeline layout has %u sets and "
+                       "the kernels need one more for intermediates and constants, above "
+                       "maxBoundDescriptorSets = %u; pipeline not created",
+                       p->app_set_count, device->max_bound_sets);
+   static const char *const names[2][3] = {
+      {"maxPerStageDescriptorStorageBuffers", "maxDescriptorSetStorageBuffers",
+       "maxPerStageResources"},
+      {"maxPerStageDescriptorUpdateAfterBindStorageBuffers",
+       "maxDescriptorSetUpdateAfterBindStorageBuffers", "maxPerStageUpdateAfterBindResources"},
+   };
+   const uint64_t internal = p->internal_binding_count;
+   for (uint32_t l = 0; l < 2; l++) {
+      /* A limit of 0 was not reported (no Vulkan 1.2 properties). */
+      uint32_t max = device->descriptor_limits[l].per_stage_storage_buffers;
+      if (max && use[l].stage_storage_buffers + internal > max)
+         return limit_error(p, "storage buffers for the compute stage", names[l][0],
+                            use[l].stage_storage_buffers, max);
+      max = device->descriptor_limits[l].set_storage_buffers;
+      if (max && use[l].storage_buffers + internal > max)
+         return limit_error(p, "storage buffers", names[l][1], use[l].storage_buffers, max);
+      max = device->descriptor_limits[l].per_stage_resources;
+      if (max && use[l].stage_resources + internal > max)
+         return limit_error(p, "resources for the compute stage", names[l][2],
+                            use[l].stage_resources, max);
+   }
+   return VK_SUCCESS;
+}
+
 VkResult
 dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
                          const struct dg_pipeline_layout_info *layout,
@@ -216,16 +389,22 @@ dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
          v->index = p->constant_count++;
       else
          continue;
-      v->slot = (struct dg_slot){DG_SLOT_INTERNAL, p->internal_set, p->internal_binding_count++,
-                                 0, 1};
+      /* The binding is each stage's (dg_stage::internal_binding). */
+      v->slot = (struct dg_slot){DG_SLOT_INTERNAL, p->internal_set, UINT32_MAX, 0, 1};
    }
+   VkResult result = assign_internal_sets(p);
+   if (result != VK_SUCCESS)
+      return result;
+   result = check_descriptor_limits(device, p, layout);
+   if (result != VK_SUCCESS)
+      return result;
    p->intermediates = lyr_zalloc(&p->alloc, (p->intermediate_count + 1) * sizeof(*p->intermediates),
                                  8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    p->constants = lyr_zalloc(&p->alloc, (p->constant_count + 1) * sizeof(*p->constants), 8,
                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!p->intermediates || !p->constants)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   VkResult result = create_layouts(device, p, layout);
+   result = create_layouts(device, p, layout);
    for (uint32_t i = 0; result == VK_SUCCESS && i < p->value_count; i++) {
       const struct dg_value *v = &p->values[i];
       if (v->kind == DG_VALUE_INTERMEDIATE) {
@@ -234,7 +413,6 @@ dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
          p->intermediates[v->index] = (struct dg_intermediate){
             .value = i, .format = dg_type_format(v->ty.type), .root = root};
       } else if (v->kind == DG_VALUE_CONSTANT) {
-         p->constants[v->index].binding = v->slot.binding;
          result = upload_constant(device, p, v, &sources[i], &p->constants[v->index]);
       }
    }
@@ -268,6 +446,7 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    lyr_free(&a, p->values);
    lyr_free(&a, p->intermediates);
    lyr_free(&a, p->constants);
+   lyr_free(&a, p->internal_sets);
    lyr_free(&a, p->stages);
    lyr_free(&a, p->creation_log);
    p->magic = 0;

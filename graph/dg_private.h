@@ -43,6 +43,17 @@ struct dg_device {
    VkPhysicalDeviceLimits limits;
    VkPhysicalDeviceMemoryProperties memory_properties;
    uint32_t max_groups[2]; /* workgroups per dispatch in x and y (VMEL_GRAPH_MAX_GROUPS) */
+   /* The descriptor limits the kernels' pipeline layouts must respect
+    * (dg_pipeline.c). [0]: layouts without UPDATE_AFTER_BIND_POOL, [1]: all
+    * layouts, against the update-after-bind limits (0: not reported). The
+    * per-stage storage-buffer limit can be lowered with
+    * VMEL_GRAPH_MAX_STORAGE_BUFFERS (tests). */
+   struct {
+      uint32_t per_stage_storage_buffers;
+      uint32_t set_storage_buffers; /* in a whole pipeline layout */
+      uint32_t per_stage_resources;
+   } descriptor_limits[2];
+   uint32_t max_bound_sets;
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
    /* Profiling (VMEL_GRAPH_PROFILING=1, dg_profile.c). */
@@ -85,6 +96,10 @@ const struct dg_set_layout_info *dg_pipeline_layout_set(const struct dg_pipeline
 /** The type and descriptor count of a binding of a recorded set layout. */
 bool dg_set_layout_binding(const struct dg_set_layout_info *s, uint32_t binding,
                            VkDescriptorType *type, uint32_t *count);
+/** The bindings of a recorded set layout ([*count]) and its create flags. */
+const VkDescriptorSetLayoutBinding *dg_set_layout_bindings(const struct dg_set_layout_info *s,
+                                                           uint32_t *count,
+                                                           VkDescriptorSetLayoutCreateFlags *flags);
 /** Creates (below us) a set layout identically defined to a recorded one. */
 VkResult dg_set_layout_create(struct dg_device *device, const struct dg_set_layout_info *s,
                               VkDescriptorSetLayout *layout);

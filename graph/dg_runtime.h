@@ -25,7 +25,8 @@
 /* Where a kernel finds one of its tensors at dispatch time. */
 enum dg_slot_kind {
    DG_SLOT_APP,      /* the application's descriptor sets: graph inputs and outputs */
-   DG_SLOT_INTERNAL, /* the layer's internal set: intermediates and constants */
+   DG_SLOT_INTERNAL, /* an internal set: intermediates and constants; the binding is
+                      * per stage (dg_stage::internal_binding) */
 };
 
 struct dg_slot {
@@ -63,7 +64,14 @@ struct dg_constant {
    VkTensorARM tensor;
    VkDeviceMemory memory;
    VkTensorViewARM view;
-   uint32_t binding; /* in the internal set */
+};
+
+/* The contents of one internal descriptor set: the intermediates and
+ * constants that the stages using it bind, at bindings 0..count-1. Each
+ * session allocates one set per entry (stages with identical lists share). */
+struct dg_internal_set {
+   uint32_t count;
+   uint32_t values[VMEL_GRAPH_MAX_TENSORS]; /* dg_pipeline::values */
 };
 
 /* One compute dispatch. */
@@ -77,6 +85,8 @@ struct dg_stage {
    uint32_t value_count;
    uint32_t values[VMEL_GRAPH_MAX_TENSORS]; /* dg_pipeline::values, kernel binding order */
    uint32_t write_mask;  /* bit k: the kernel writes its tensor k */
+   uint32_t internal_set; /* dg_pipeline::internal_sets index, or UINT32_MAX: none */
+   uint8_t internal_binding[VMEL_GRAPH_MAX_TENSORS]; /* internal tensor k: its binding there */
    /* Its writes never overlap those of the other stages of its node that
     * have the flag too (CONCAT's per-input copies): no barrier between them. */
    bool disjoint_writes;
@@ -91,8 +101,11 @@ struct dg_pipeline {
    uint32_t set_layout_count;          /* app set copies, then the internal set if any */
    VkDescriptorSetLayout *set_layouts; /* [set_layout_count] */
    uint32_t app_set_count;             /* sets of the application's pipeline layout */
-   uint32_t internal_set;              /* == app_set_count */
-   uint32_t internal_binding_count;    /* 0: no internal set */
+   uint32_t internal_set;              /* set index of the internal sets: == app_set_count */
+   uint32_t internal_binding_count;    /* of the internal set layout (the most one stage
+                                        * binds, <= VMEL_GRAPH_MAX_TENSORS); 0: none */
+   struct dg_internal_set *internal_sets; /* [internal_set_count] */
+   uint32_t internal_set_count;
    struct dg_value *values;
    uint32_t value_count;
    struct dg_intermediate *intermediates;
@@ -126,7 +139,7 @@ struct dg_session {
    VkDeviceSize alignment;
    uint32_t memory_type_bits;
    VkDescriptorPool pool;
-   VkDescriptorSet set;       /* the internal set, or VK_NULL_HANDLE */
+   VkDescriptorSet *sets;     /* [pipeline->internal_set_count] */
    bool bound;                /* memory bound (or none needed) */
    bool *barrier_before;      /* [stage_count]: a barrier precedes the stage */
    struct dg_session_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
@@ -199,8 +212,10 @@ VkResult dg_stage_build_all(struct dg_device *device, const struct dg_graph *gra
                             const struct dg_pipeline_layout_info *layout, VkPipelineCache cache,
                             struct dg_pipeline *p);
 
-/** Gives intermediates and constants their internal-set bindings, creates the
- *  kernels' set and pipeline layouts, uploads constants (dg_pipeline.c). */
+/** Gives intermediates and constants their places (each stage's internal
+ *  set), refuses a graph whose kernels' layout would exceed the device's
+ *  descriptor limits, creates the kernels' set and pipeline layouts, uploads
+ *  constants (dg_pipeline.c). */
 VkResult dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
                                   const struct dg_pipeline_layout_info *layout,
                                   const struct dg_constant_source *sources);

@@ -6,8 +6,8 @@
  * one pipeline (created through VK_ARM_tensors below us), plans their memory
  * with the selected planner (dg_plan.c; VMEL_MEMORY_PLANNER), reports one
  * transient bind point when anything needs memory, binds the tensors at the
- * planned offsets, and prepares the internal descriptor set (intermediates
- * and the pipeline's constants) and the barriers between stages, so that
+ * planned offsets, and prepares the internal descriptor sets (one per
+ * distinct list of intermediates and constants that a stage binds) and the barriers between stages, so that
  * recording a dispatch allocates nothing (dg_dispatch.c).
  */
 #include "dg_runtime.h"
@@ -33,49 +33,60 @@ session_destroy(struct dg_device *device, struct dg_session *s, const VkAllocati
    lyr_free(lyr_pick_alloc(&device->base.alloc, alloc), s);
 }
 
-/* Writes tensor descriptors of the internal set: constants, or intermediates. */
+/* Writes the tensor descriptors of every internal set: its constants, or
+ * its intermediates (once their memory is bound). One update per set. */
 static void
 write_internal(struct dg_device *device, struct dg_session *s, bool intermediates)
 {
    const struct dg_pipeline *p = s->pipeline;
-   uint32_t count = intermediates ? p->intermediate_count : p->constant_count;
-   for (uint32_t i = 0; i < count; i++) {
-      VkTensorViewARM view;
-      uint32_t binding;
-      if (intermediates) {
-         view = s->views[i];
-         binding = p->values[p->intermediates[i].value].slot.binding;
-      } else {
-         view = p->constants[i].view;
-         binding = p->constants[i].binding;
+   for (uint32_t i = 0; i < p->internal_set_count; i++) {
+      const struct dg_internal_set *set = &p->internal_sets[i];
+      VkWriteDescriptorSet w[VMEL_GRAPH_MAX_TENSORS];
+      VkWriteDescriptorSetTensorARM tw[VMEL_GRAPH_MAX_TENSORS];
+      VkTensorViewARM views[VMEL_GRAPH_MAX_TENSORS];
+      uint32_t n = 0;
+      for (uint32_t b = 0; b < set->count; b++) {
+         const struct dg_value *v = &p->values[set->values[b]];
+         if ((v->kind == DG_VALUE_INTERMEDIATE) != intermediates)
+            continue;
+         views[n] = intermediates ? s->views[v->index] : p->constants[v->index].view;
+         tw[n] = (VkWriteDescriptorSetTensorARM){
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
+            .tensorViewCount = 1,
+            .pTensorViews = &views[n],
+         };
+         w[n] = (VkWriteDescriptorSet){
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+            .pNext = &tw[n],
+            .dstSet = s->sets[i],
+            .dstBinding = b,
+            .descriptorCount = 1,
+            .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
+         };
+         n++;
       }
-      VkWriteDescriptorSetTensorARM tw = {
-         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
-         .tensorViewCount = 1,
-         .pTensorViews = &view,
-      };
-      VkWriteDescriptorSet w = {
-         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-         .pNext = &tw,
-         .dstSet = s->set,
-         .dstBinding = binding,
-         .descriptorCount = 1,
-         .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
-      };
-      device->base.next.UpdateDescriptorSets(device->base.handle, 1, &w, 0, NULL);
+      if (n)
+         device->base.next.UpdateDescriptorSets(device->base.handle, n, w, 0, NULL);
    }
 }
 
+/* One descriptor set of the internal layout per entry of the pipeline's
+ * internal_sets, from one pool; constants are written now. */
 static VkResult
-create_internal_set(struct dg_device *device, struct dg_session *s)
+create_internal_sets(struct dg_device *device, struct dg_session *s)
 {
    const struct dg_pipeline *p = s->pipeline;
-   if (!p->internal_binding_count)
+   if (!p->internal_set_count)
       return VK_SUCCESS;
-   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, p->internal_binding_count};
+   uint64_t descriptors = (uint64_t)p->internal_set_count * p->internal_binding_count;
+   if (descriptors > UINT32_MAX)
+      return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateDataGraphPipelineSessionARM: "
+                       "%u internal sets of %u descriptors are too many for one pool",
+                       p->internal_set_count, p->internal_binding_count);
+   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, (uint32_t)descriptors};
    VkDescriptorPoolCreateInfo pci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .maxSets = 1,
+      .maxSets = p->internal_set_count,
       .poolSizeCount = 1,
       .pPoolSizes = &size,
    };
@@ -83,17 +94,30 @@ create_internal_set(struct dg_device *device, struct dg_session *s)
       device->base.next.CreateDescriptorPool(device->base.handle, &pci, &device->base.alloc,
                                              &s->pool);
    if (result != VK_SUCCESS)
-      return result;
-   VkDescriptorSetAllocateInfo ai = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-      .descriptorPool = s->pool,
-      .descriptorSetCount = 1,
-      .pSetLayouts = &p->set_layouts[p->internal_set],
-   };
-   result = device->base.next.AllocateDescriptorSets(device->base.handle, &ai, &s->set);
-   if (result == VK_SUCCESS)
-      write_internal(device, s, false);
-   return result;
+      return lyr_error(result, "vkCreateDataGraphPipelineSessionARM: a descriptor pool for %u "
+                       "internal sets failed", p->internal_set_count);
+   /* In batches: every set has the one internal layout. */
+   VkDescriptorSetLayout layouts[64];
+   for (uint32_t i = 0; i < LYR_ARRAY_SIZE(layouts); i++)
+      layouts[i] = p->set_layouts[p->internal_set];
+   for (uint32_t i = 0; i < p->internal_set_count && result == VK_SUCCESS;) {
+      uint32_t n = p->internal_set_count - i;
+      if (n > LYR_ARRAY_SIZE(layouts))
+         n = LYR_ARRAY_SIZE(layouts);
+      VkDescriptorSetAllocateInfo ai = {
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+         .descriptorPool = s->pool,
+         .descriptorSetCount = n,
+         .pSetLayouts = layouts,
+      };
+      result = device->base.next.AllocateDescriptorSets(device->base.handle, &ai, &s->sets[i]);
+      i += n;
+   }
+   if (result != VK_SUCCESS)
+      return lyr_error(result, "vkCreateDataGraphPipelineSessionARM: allocating %u internal "
+                       "sets failed", p->internal_set_count);
+   write_internal(device, s, false);
+   return VK_SUCCESS;
 }
 
 /* Plans the intermediates' memory. */
@@ -228,7 +252,7 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    uint32_t n = p->intermediate_count;
    size_t size = sizeof(struct dg_session) + n * (sizeof(VkTensorARM) + sizeof(VkTensorViewARM) +
                                                   sizeof(VkDeviceSize)) +
-                 p->stage_count * sizeof(bool);
+                 p->internal_set_count * sizeof(VkDescriptorSet) + p->stage_count * sizeof(bool);
    struct dg_session *s = lyr_zalloc(alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!s)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -241,11 +265,13 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    q += n * sizeof(VkTensorARM);
    s->views = (VkTensorViewARM *)q;
    q += n * sizeof(VkTensorViewARM);
+   s->sets = (VkDescriptorSet *)q;
+   q += p->internal_set_count * sizeof(VkDescriptorSet);
    s->barrier_before = (bool *)q;
 
    VkResult result = plan_memory(device, s, alloc);
    if (result == VK_SUCCESS)
-      result = create_internal_set(device, s);
+      result = create_internal_sets(device, s);
    if (result == VK_SUCCESS)
       result = dg_profile_session_init(device, s, alloc);
    if (result != VK_SUCCESS) {

@@ -45,7 +45,8 @@ struct dg_build {
    struct dg_pipeline *p;
    const VkAllocationCallbacks *alloc;
    uint32_t node;        /* being built */
-   uint32_t *value_of;   /* IR tensor (then extra constants) -> value, or UINT32_MAX */
+   uint32_t *value_of;   /* reference (IR tensor, then extras) -> value, or UINT32_MAX */
+   uint32_t ref_capacity; /* of value_of; graph->tensor_count + extra_count are in use */
    uint32_t value_capacity;
    uint32_t stage_capacity;
    struct dg_stage_spec *specs; /* parallel to p->stages */
@@ -90,20 +91,28 @@ dg_build_graph(const struct dg_build *b)
    return b->graph;
 }
 
+/* An array with room for need elements (the caller's count + 1: 0 means
+ * that sum wrapped). NULL when the capacity or its size in bytes does not fit
+ * its type, or without memory; the old array is then kept. */
 static void *
 grow(const VkAllocationCallbacks *alloc, void *array, uint32_t *capacity, uint32_t need,
      size_t elem)
 {
+   if (need == 0)
+      return NULL;
    if (need <= *capacity)
       return array;
-   uint32_t cap = *capacity ? *capacity * 2 : 8;
+   uint32_t cap = *capacity ? *capacity : 8;
    while (cap < need)
-      cap *= 2;
-   void *n = lyr_alloc(alloc, cap * elem, alignof(max_align_t), VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      cap = cap > UINT32_MAX / 2 ? need : cap * 2;
+   if (cap > SIZE_MAX / elem)
+      return NULL;
+   void *n = lyr_alloc(alloc, (size_t)cap * elem, alignof(max_align_t),
+                       VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!n)
       return NULL;
    if (array)
-      memcpy(n, array, *capacity * elem);
+      memcpy(n, array, (size_t)*capacity * elem);
    lyr_free(alloc, array);
    *capacity = cap;
    return n;
@@ -156,6 +165,10 @@ new_value(struct dg_build *b, enum dg_value_kind kind, const struct dg_tensor_ty
 static VkResult
 value_for(struct dg_build *b, uint32_t ref, uint32_t *value)
 {
+   if (ref >= b->graph->tensor_count + b->extra_count)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA build: tensor reference %u out of range (%u IR "
+                       "tensors, %u extras)",
+                       ref, b->graph->tensor_count, b->extra_count);
    if (b->value_of[ref] != UINT32_MAX) {
       *value = b->value_of[ref];
       return VK_SUCCESS;
@@ -212,24 +225,50 @@ dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst)
    return true;
 }
 
-VkResult
-dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
-                      const void *data, uint32_t *tensor)
+/* Room for one more extra reference (in extras and in value_of); the new
+ * extra is zeroed and has no value yet. */
+static VkResult
+reserve_extra(struct dg_build *b, struct dg_extra_constant **extra, uint32_t *ref)
 {
+   uint32_t tensors = b->graph->tensor_count;
+   if (b->extra_count >= UINT32_MAX - 1 - tensors)
+      return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "TOSA build: too many extra tensors");
    struct dg_extra_constant *extras = grow(b->alloc, b->extras, &b->extra_capacity,
                                            b->extra_count + 1, sizeof(*extras));
    if (!extras)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    b->extras = extras;
+   uint32_t old = b->ref_capacity;
+   uint32_t *value_of = grow(b->alloc, b->value_of, &b->ref_capacity,
+                             tensors + b->extra_count + 1, sizeof(*value_of));
+   if (!value_of)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   b->value_of = value_of;
+   memset(value_of + old, 0xff, (size_t)(b->ref_capacity - old) * sizeof(*value_of));
+   *extra = &extras[b->extra_count];
+   **extra = (struct dg_extra_constant){0};
+   *ref = tensors + b->extra_count;
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
+                      const void *data, uint32_t *tensor)
+{
+   struct dg_extra_constant *c;
+   uint32_t ref;
+   VkResult result = reserve_extra(b, &c, &ref);
+   if (result != VK_SUCCESS)
+      return result;
    uint64_t size = dg_shape_elements(shape) * dg_type_size(type);
-   struct dg_extra_constant *c = &extras[b->extra_count];
    c->ty = (struct dg_tensor_type){.type = type, .shape = *shape};
    c->size = size;
    c->data = lyr_alloc(b->alloc, size ? size : 1, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!c->data)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    memcpy(c->data, data, size);
-   *tensor = b->graph->tensor_count + b->extra_count++;
+   b->extra_count++;
+   *tensor = ref;
    return VK_SUCCESS;
 }
 
@@ -355,9 +394,11 @@ patch_bindings(struct dg_build *b, const struct dg_stage *s, const struct vmel_k
          return lyr_error(VK_ERROR_UNKNOWN, "kernel %s declares no tensor at binding %u",
                           k->name, t);
       }
+      /* Intermediates and constants: the stage's own internal set. */
       const struct dg_slot *slot = &b->p->values[s->values[t]].slot;
-      words[set_word[t]] = slot->set;
-      words[binding_word[t]] = slot->binding;
+      bool internal = slot->kind == DG_SLOT_INTERNAL;
+      words[set_word[t]] = internal ? b->p->internal_set : slot->set;
+      words[binding_word[t]] = internal ? s->internal_binding[t] : slot->binding;
    }
    *out = words;
    return VK_SUCCESS;
@@ -461,15 +502,14 @@ VkResult
 dg_build_output_value(struct dg_build *b, const struct dg_graph_io *io, uint32_t *ref)
 {
    /* Output values have no IR tensor of their own: use an extra reference. */
-   struct dg_extra_constant *extras = grow(b->alloc, b->extras, &b->extra_capacity,
-                                           b->extra_count + 1, sizeof(*extras));
-   if (!extras)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   b->extras = extras;
-   extras[b->extra_count] = (struct dg_extra_constant){.ty = b->graph->tensors[io->tensor].ty};
-   *ref = b->graph->tensor_count + b->extra_count++;
+   struct dg_extra_constant *e;
+   VkResult result = reserve_extra(b, &e, ref);
+   if (result != VK_SUCCESS)
+      return result;
+   e->ty = b->graph->tensors[io->tensor].ty;
+   b->extra_count++;
    uint32_t value;
-   VkResult result = new_value(b, DG_VALUE_IO, &extras[*ref - b->graph->tensor_count].ty, &value);
+   result = new_value(b, DG_VALUE_IO, &e->ty, &value);
    if (result != VK_SUCCESS)
       return result;
    b->value_of[*ref] = value;
@@ -519,13 +559,11 @@ dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
       .alloc = &p->alloc,
    };
    /* References: every IR tensor, then extra constants and output copies
-    * (a generous bound: two per node and output). */
-   uint32_t refs = graph->tensor_count + 2 * (graph->node_count + graph->output_count) + 16;
-   b.value_of = lyr_alloc(b.alloc, refs * sizeof(uint32_t), 4, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+    * (value_of grows with them, reserve_extra()). */
+   b.value_of = grow(b.alloc, NULL, &b.ref_capacity, graph->tensor_count + 1, sizeof(uint32_t));
    if (!b.value_of)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   memset(b.value_of, 0xff, refs * sizeof(uint32_t));
-   b.extra_capacity = 0;
+   memset(b.value_of, 0xff, (size_t)b.ref_capacity * sizeof(uint32_t));
 
    VkResult result = VK_SUCCESS;
    for (uint32_t n = 0; n < graph->node_count && result == VK_SUCCESS; n++) {
