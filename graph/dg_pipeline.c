@@ -254,9 +254,9 @@ assign_internal_sets(struct dg_pipeline *p)
 
 /* What one pipeline layout declares, as the descriptor limits count it. */
 struct descriptor_use {
-   uint32_t stage_storage_buffers; /* accessible to the compute stage */
-   uint32_t storage_buffers;       /* in the whole layout */
-   uint32_t stage_resources;       /* accessible to the compute stage */
+   uint32_t stage_storage_buffers; /* storage buffers (dynamic too) the compute stage sees */
+   uint32_t storage_buffers;       /* storage buffers (not dynamic) in the whole layout */
+   uint32_t stage_resources;       /* resources the compute stage sees */
 };
 
 /* Adds one set layout's bindings. Tensor bindings are storage buffers below
@@ -267,8 +267,8 @@ count_bindings(const VkDescriptorSetLayoutBinding *b, uint32_t count, struct des
    for (uint32_t i = 0; i < count; i++) {
       bool tensor = (int)b[i].descriptorType == (int)VK_DESCRIPTOR_TYPE_TENSOR_ARM;
       bool compute = tensor || (b[i].stageFlags & VK_SHADER_STAGE_COMPUTE_BIT);
-      bool storage = tensor || b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
-                     b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+      bool plain = tensor || b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      bool storage = plain || b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
       bool resource = storage;
       switch (b[i].descriptorType) {
       case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
@@ -285,7 +285,7 @@ count_bindings(const VkDescriptorSetLayoutBinding *b, uint32_t count, struct des
          break;
       }
       uint32_t n = b[i].descriptorCount;
-      if (storage)
+      if (plain)
          u->storage_buffers += n;
       if (storage && compute)
          u->stage_storage_buffers += n;
@@ -301,8 +301,9 @@ widest_stage(const struct dg_pipeline *p)
    const struct dg_stage *w = NULL;
    for (uint32_t j = 0; j < p->stage_count; j++) {
       const struct dg_stage *st = &p->stages[j];
-      if (st->internal_set != UINT32_MAX &&
-          (!w || p->internal_sets[st->internal_set].count > p->internal_sets[w->internal_set].count))
+      if (st->internal_set == UINT32_MAX)
+         continue;
+      if (!w || p->internal_sets[st->internal_set].count > p->internal_sets[w->internal_set].count)
          w = st;
    }
    return w;
@@ -329,9 +330,12 @@ static VkResult
 check_descriptor_limits(const struct dg_device *device, const struct dg_pipeline *p,
                         const struct dg_pipeline_layout_info *layout)
 {
-   /* [0]: layouts without UPDATE_AFTER_BIND_POOL (the ordinary limits), [1]:
-    * every layout (the update-after-bind limits; VUIDs 03018, 03028, 03032,
-    * 03039, 03049, 03034 of VkPipelineLayoutCreateInfo). */
+   /* Storage buffers: [0] counts layouts without UPDATE_AFTER_BIND_POOL
+    * against the ordinary limits (VkPipelineLayoutCreateInfo VUIDs 03018,
+    * 03031), [1] every layout against the update-after-bind ones (03024,
+    * 03039). Resources: every layout against maxPerStageResources
+    * (VkComputePipelineCreateInfo 01687) and its update-after-bind twin. Sets:
+    * maxBoundDescriptorSets (00286). */
    struct descriptor_use use[2] = {{0}};
    for (uint32_t i = 0; i < p->app_set_count; i++) {
       uint32_t count;
@@ -367,9 +371,9 @@ check_descriptor_limits(const struct dg_device *device, const struct dg_pipeline
       if (max && use[l].storage_buffers + internal > max)
          return limit_error(p, "storage buffers", names[l][1], use[l].storage_buffers, max);
       max = device->descriptor_limits[l].per_stage_resources;
-      if (max && use[l].stage_resources + internal > max)
+      if (max && use[1].stage_resources + internal > max)
          return limit_error(p, "resources for the compute stage", names[l][2],
-                            use[l].stage_resources, max);
+                            use[1].stage_resources, max);
    }
    return VK_SUCCESS;
 }

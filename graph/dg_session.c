@@ -7,8 +7,9 @@
  * with the selected planner (dg_plan.c; VMEL_MEMORY_PLANNER), reports one
  * transient bind point when anything needs memory, binds the tensors at the
  * planned offsets, and prepares the internal descriptor sets (one per
- * distinct list of intermediates and constants that a stage binds) and the barriers between stages, so that
- * recording a dispatch allocates nothing (dg_dispatch.c).
+ * distinct list of intermediates and constants that a stage binds) and the
+ * barriers between stages, so that recording a dispatch allocates nothing
+ * (dg_dispatch.c).
  */
 #include "dg_runtime.h"
 
