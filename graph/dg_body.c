@@ -242,7 +242,7 @@ decode_tosa(struct dg_decoder *d, const struct spirv_inst *inst, uint32_t number
        spirv_ext_inst_desc(SPIRV_EXT_INST_SET_TOSA_001000_1, number);
    if (!desc)
       return dg_fail(d, inst, DG_ERR_INST_UNKNOWN, "TOSA.001000.1 has no instruction %u", number);
-   const struct dg_op_info *op = dg_op_find(number);
+   const struct dg_op_info *op = dg_op_find(SPIRV_EXT_INST_SET_TOSA_001000_1, number);
    if (!op)
       return dg_fail(d, inst, DG_ERR_OP_UNSUPPORTED, "unsupported operator %s", desc->name);
    if (inst->word_count < desc->min_words || inst->word_count > desc->max_words)
@@ -271,10 +271,11 @@ decode_tosa(struct dg_decoder *d, const struct spirv_inst *inst, uint32_t number
        .inst = inst,
        .node = node,
        .name = op->name,
+       .op = op,
        .operand_count = inst->word_count - SPV_ARM_EXT_INST_HEADER_WORDS,
        .features = d->features,
    };
-   if ((result = op->decode(&c)) != VK_SUCCESS)
+   if ((result = dg_op_decode(&c)) != VK_SUCCESS)
       return result;
    /* Defined only now, so that an operand naming the result itself fails. */
    d->values[id] = node->output_count == 1 ? d->g->node_tensors[node->first_output]

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <vulkan/vulkan.h>
 
+#include "dg_op_abi.h"
 #include "vulkan/vulkan_arm_ml.h"
 
 /* TOSA 1.0 level 8K, the level the layer advertises (dg_instance.c). */
@@ -105,58 +106,19 @@ struct dg_tensor {
 
 /* ---- node attributes, decoded from constant operands ---------------------------------- */
 
-struct dg_attr_mul {
-   int32_t shift; /* 0..63, non-zero only for i32 */
-};
-
-struct dg_attr_clamp {
-   int64_t min_int, max_int;    /* integer types, sign-extended */
-   double min_fp, max_fp;       /* floating-point types (exact for fp16/bf16/fp32) */
-   uint64_t min_bits, max_bits; /* the constants' bits in the element type */
-   uint32_t nan_mode;           /* enum tosa_nan_mode */
-};
-
-struct dg_attr_concat {
-   uint32_t axis;
-};
-
-struct dg_attr_pool2d {
-   int32_t kernel[2]; /* y, x */
-   int32_t stride[2]; /* y, x */
-   int32_t pad[4];    /* top, bottom, left, right */
-   uint32_t nan_mode;
-};
-
-struct dg_attr_conv2d {
-   int32_t pad[4]; /* top, bottom, left, right */
-   int32_t stride[2];
-   int32_t dilation[2];
-   uint32_t acc_type; /* enum tosa_acc_type */
-   bool local_bound;
-   int64_t input_zp, weight_zp;
-};
-
-struct dg_attr_matmul {
-   int64_t a_zp, b_zp;
-};
-
-struct dg_attr_rescale {
-   bool scale32, per_channel, input_unsigned, output_unsigned;
-   uint32_t rounding_mode;      /* enum tosa_rounding_mode */
-   int64_t input_zp, output_zp; /* zero-extended when the side is unsigned */
-   uint32_t channels;           /* NC: last dimension when per_channel, else 1 */
-   const int32_t *multiplier;   /* int32_t[channels] (i16 values when !scale32) */
-   const int8_t *shift;         /* int8_t[channels], each in 2..62 */
-};
-
+/** An operator's attributes: the 32-bit words of struct dg_attrs_<op>
+ *  (dg_op_abi.h, generated from the declarations in graph/ops/tosa_ops.def),
+ *  which its kernels also take as specialization constants. */
 union dg_node_attrs {
-   struct dg_attr_mul mul;
-   struct dg_attr_clamp clamp;
-   struct dg_attr_concat concat;
-   struct dg_attr_pool2d pool2d;
-   struct dg_attr_conv2d conv2d;
-   struct dg_attr_matmul matmul;
-   struct dg_attr_rescale rescale;
+   uint32_t word[DG_MAX_ATTR_WORDS];
+   DG_NODE_ATTRS_MEMBERS
+};
+
+/** What no attribute word holds: RESCALE's per-channel scales. */
+struct dg_node_scales {
+   uint32_t channels;         /* NC: last dimension when per_channel, else 1 */
+   const int32_t *multiplier; /* int32_t[channels] (i16 values when !scale32) */
+   const int8_t *shift;       /* int8_t[channels], each in 2..62 */
 };
 
 /** One TOSA operator instance (one OpExtInst). Inputs are the tensor inputs in
@@ -165,6 +127,7 @@ union dg_node_attrs {
  *  multipliers, shapes) are decoded into attrs instead. */
 struct dg_node {
    uint32_t op;        /* enum dg_op (ops/dg_op.h) */
+   uint32_t row;       /* the type-support row it matched (dg_op_row()) */
    uint32_t tosa_inst; /* enum tosa_inst */
    const char *name;   /* "CONV2D" */
    uint32_t result_id;
@@ -172,6 +135,7 @@ struct dg_node {
    uint32_t first_input, input_count;   /* in dg_graph::node_tensors */
    uint32_t first_output, output_count; /* in dg_graph::node_tensors */
    union dg_node_attrs attrs;
+   struct dg_node_scales scales;
 };
 
 /** A graph input (OpGraphInputARM) or output (OpGraphSetOutputARM). */

@@ -160,7 +160,7 @@ struct dg_build;
 VkFormat dg_type_format(enum dg_type type);
 
 /**
- * Adds one dispatch of a kernel variant for the node being built.
+ * Adds one dispatch of a kernel variant (enum dg_kernel_id) for the node being built.
  * @param tensors   IR tensor indices (dg_graph::tensors) or values from
  *                  dg_build_add_constant(), in the kernel's binding order
  * @param writes    bit k: the kernel writes tensor k
@@ -168,7 +168,7 @@ VkFormat dg_type_format(enum dg_type type);
  *                  specialization-id order from VMEL_SC_ATTR(0))
  * @param work      work items (VMEL_SC_WORK_COUNT)
  */
-VkResult dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tensors,
+VkResult dg_build_add_stage(struct dg_build *b, uint32_t kernel, const uint32_t *tensors,
                             uint32_t tensor_count, uint32_t writes, const void *attrs,
                             uint32_t attr_size, uint64_t work);
 

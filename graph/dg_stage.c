@@ -272,14 +272,8 @@ dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_sha
    return VK_SUCCESS;
 }
 
-static const struct vmel_kernel *
-find_kernel(const char *name)
-{
-   return vmel_kernel_find(dg_kernels, DG_KERNEL_COUNT, name);
-}
-
 VkResult
-dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tensors,
+dg_build_add_stage(struct dg_build *b, uint32_t kernel, const uint32_t *tensors,
                    uint32_t tensor_count, uint32_t writes, const void *attrs, uint32_t attr_size,
                    uint64_t work)
 {
@@ -288,14 +282,14 @@ dg_build_add_stage(struct dg_build *b, const char *kernel, const uint32_t *tenso
    const char *op_name = b->node < b->graph->node_count ? b->graph->nodes[b->node].name
                                                         : "output copy";
    uint32_t result_id = b->node < b->graph->node_count ? b->graph->nodes[b->node].result_id : 0;
-   const struct vmel_kernel *k = kernel ? find_kernel(kernel) : NULL;
-   if (!k)
-      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: no kernel variant \"%s\" in this build",
-                       op_name, result_id, kernel ? kernel : "(none)");
+   if (kernel >= DG_KERNEL_COUNT)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: kernel id %u is not in this build",
+                       op_name, result_id, kernel);
+   const struct vmel_kernel *k = &dg_kernels[kernel];
    if (tensor_count > VMEL_GRAPH_MAX_TENSORS || attr_size > sizeof(b->specs[0].attrs) ||
        attr_size % 4 != 0)
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s: kernel %s call out of the ABI's bounds",
-                       op_name, kernel);
+                       op_name, k->name);
    uint32_t cap = b->stage_capacity;
    struct dg_stage *stages = grow(b->alloc, p->stages, &cap, p->stage_count + 1, sizeof(*stages));
    if (!stages)

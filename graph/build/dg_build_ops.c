@@ -2,41 +2,58 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * Which build function turns each decoded operator into kernel dispatches
- * (one file per op family in this folder), and the helpers they share. An
- * operator without a build function is rejected at pipeline creation.
+ * Which build function turns each declared operator into kernel dispatches
+ * (graph/ops/tosa_ops.def: BUILD DEFAULT or CUSTOM), the default build, the
+ * kernel choice (a row's kernel, or its DG_FAST variant where the device has
+ * the features), and the helpers the custom builds share.
  */
 #include "dg_build.h"
 
-#include <stdio.h>
-
 #include "dg_op.h"
+#include "vmel_kernels_graph.h"
 
 dg_op_build_fn
 dg_op_builder(uint32_t op)
 {
    switch (op) {
-#define DG_OP(NAME, name)                                                                          \
+#define DG_BUILD_FN_DEFAULT(name) dg_build_default
+#define DG_BUILD_FN_CUSTOM(name) dg_op_##name##_build
+#define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD)                                             \
    case DG_OP_##NAME:                                                                              \
-      return dg_op_##name##_build;
-#include "dg_ops.def"
-#undef DG_OP
+      return DG_BUILD_FN_##BUILD(name);
+#include "dg_decl_expand.h"
+#undef DG_BUILD_FN_DEFAULT
+#undef DG_BUILD_FN_CUSTOM
    default:
       return NULL;
    }
 }
 
-const char *
-dg_variant_name(char *buf, size_t size, const char *prefix, const enum dg_type *types,
-                uint32_t count)
+/* The features each kernel needs (DG_KERNEL's FEATURES), and the faster
+ * variants (DG_FAST) in declaration order. */
+#define DG_KERNEL_F16_ARITH 1u
+static const uint16_t kernel_features[DG_KERNEL_COUNT] = {
+#define DG_KERNEL(KERNEL, TEMPLATE, FEATURES, DEFINES) [DG_KERNEL_##KERNEL] = (FEATURES)&0xffu,
+#include "dg_decl_expand.h"
+};
+static const struct {
+   uint16_t base, fast;
+} fast_variants[] = {
+#define DG_FAST(KERNEL, FAST) {DG_KERNEL_##KERNEL, DG_KERNEL_##FAST},
+#include "dg_decl_expand.h"
+    {UINT16_MAX, UINT16_MAX}};
+
+uint32_t
+dg_build_kernel(const struct dg_build *b, const struct dg_node *n)
 {
-   size_t n = (size_t)snprintf(buf, size, "%s", prefix);
-   for (uint32_t i = 0; i < count && n < size; i++) {
-      if (i > 0 && types[i] == types[i - 1])
-         continue;
-      n += (size_t)snprintf(buf + n, size - n, "_%s", dg_type_name(types[i]));
+   uint32_t kernel = dg_op_row(n->row)->kernel;
+   uint32_t have = dg_build_fp16_arith(b) ? DG_KERNEL_F16_ARITH : 0;
+   for (uint32_t i = 0; fast_variants[i].base != UINT16_MAX; i++) {
+      uint32_t need = kernel_features[fast_variants[i].fast];
+      if (fast_variants[i].base == kernel && (need & have) == need)
+         return fast_variants[i].fast;
    }
-   return buf;
+   return kernel;
 }
 
 uint32_t
@@ -52,18 +69,35 @@ dg_node_output_index(const struct dg_graph *g, const struct dg_node *n, uint32_t
 }
 
 VkResult
+dg_build_default(struct dg_build *b, const struct dg_node *n)
+{
+   const struct dg_graph *g = dg_build_graph(b);
+   const struct dg_op_info *op = dg_op_get((enum dg_op)n->op);
+   uint32_t tensors[VMEL_GRAPH_MAX_TENSORS], count = 0;
+   if (n->input_count + 1 > VMEL_GRAPH_MAX_TENSORS)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %u inputs exceed a kernel's tensors",
+                       n->name, n->result_id, n->input_count);
+   for (uint32_t i = 0; i < n->input_count; i++)
+      tensors[count++] = dg_node_input_index(g, n, i);
+   tensors[count] = dg_node_output_index(g, n, 0);
+   const struct dg_tensor *out = dg_node_output(g, n, 0);
+   return dg_build_add_stage(b, dg_build_kernel(b, n), tensors, count + 1, 1u << count,
+                             n->attrs.word, 4 * op->attr_count, dg_shape_elements(&out->ty.shape));
+}
+
+VkResult
 dg_build_copy(struct dg_build *b, uint32_t src, uint32_t dst, uint32_t mode, uint32_t axis,
               uint32_t offset)
 {
    const struct dg_graph *g = dg_build_graph(b);
    const struct dg_tensor_type *ty =
       src < g->tensor_count ? &g->tensors[src].ty : &g->tensors[dst].ty;
-   static const char *const names[] = {[1] = "tosa_copy_u8", [2] = "tosa_copy_u16",
-                                       [4] = "tosa_copy_u32", [8] = "tosa_copy_u64"};
+   static const uint32_t kernels[] = {[1] = DG_KERNEL_TOSA_COPY_U8, [2] = DG_KERNEL_TOSA_COPY_U16,
+                                      [4] = DG_KERNEL_TOSA_COPY_U32, [8] = DG_KERNEL_TOSA_COPY_U64};
    uint32_t size = dg_type_size(ty->type);
    struct dg_copy_args args = {.mode = mode, .axis = axis, .offset = offset};
    uint32_t tensors[DG_COPY_TENSORS] = {[DG_COPY_INPUT] = src, [DG_COPY_OUTPUT] = dst};
-   return dg_build_add_stage(b, names[size], tensors, DG_COPY_TENSORS, 1u << DG_COPY_OUTPUT,
+   return dg_build_add_stage(b, kernels[size], tensors, DG_COPY_TENSORS, 1u << DG_COPY_OUTPUT,
                              &args, sizeof(args), dg_shape_elements(&ty->shape));
 }
 

@@ -2,53 +2,23 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * The data-layout operators of the first slice (TOSA 1.0.1 "Data Layout"):
- * RESHAPE (input1, then the compile-time-constant shape: tensor<i32> of
- * shape [rank(output)]) and CONCAT (axis, then one or more tensors). Whether a
+ * Validation of the data-layout operators of the first slice (TOSA 1.0.1
+ * "Data Layout"), declared in tosa_ops.def: RESHAPE (input1, then the
+ * compile-time-constant shape: tensor<i32> of shape [rank(output)]) and
+ * CONCAT (axis, then one or more tensors). Whether a
  * reshape costs a kernel is stage building's decision, not decoding's.
  */
 #include <stdio.h>
 
 #include "dg_op.h"
 
-/* The element types of the data-layout operators (RESHAPE, and CONCAT's
- * output), one row each. */
-static const struct dg_type_row layout_rows[] = {
-    {DG_PRO_INT_FP, {DG_TYPE_BOOL, DG_TYPE_BOOL}},
-    {DG_PRO_INT, {DG_TYPE_I8, DG_TYPE_I8}},
-    {DG_PRO_INT, {DG_TYPE_I16, DG_TYPE_I16}},
-    {DG_PRO_INT, {DG_TYPE_I32, DG_TYPE_I32}},
-    {DG_EXT(FP8E4M3), {DG_TYPE_FP8E4M3, DG_TYPE_FP8E4M3}},
-    {DG_EXT(FP8E5M2), {DG_TYPE_FP8E5M2, DG_TYPE_FP8E5M2}},
-    {DG_PRO_FP, {DG_TYPE_FP16, DG_TYPE_FP16}},
-    {DG_EXT(BF16), {DG_TYPE_BF16, DG_TYPE_BF16}},
-    {DG_PRO_FP, {DG_TYPE_FP32, DG_TYPE_FP32}},
-};
-#define LAYOUT_ROWS (sizeof(layout_rows) / sizeof(layout_rows[0]))
-
-/* CONCAT's table has one column (output); EXT-INT16 enables its i16 row. */
-static const struct dg_type_row concat_rows[] = {
-    {DG_PRO_INT_FP, {DG_TYPE_BOOL}},      {DG_PRO_INT, {DG_TYPE_I8}},
-    {DG_EXT(INT16), {DG_TYPE_I16}},       {DG_PRO_INT, {DG_TYPE_I32}},
-    {DG_EXT(FP8E4M3), {DG_TYPE_FP8E4M3}}, {DG_EXT(FP8E5M2), {DG_TYPE_FP8E5M2}},
-    {DG_PRO_FP, {DG_TYPE_FP16}},          {DG_EXT(BF16), {DG_TYPE_BF16}},
-    {DG_PRO_FP, {DG_TYPE_FP32}},
-};
-
 VkResult
-dg_op_reshape_decode(struct dg_op_ctx *c)
+dg_op_reshape_validate(struct dg_op_ctx *c)
 {
-   static const char *const cols[] = {"input1", "output"};
-   struct dg_tensor_type in, out, shape_ty;
+   const struct dg_tensor_type in = dg_op_opnd(c, DG_OPND_RESHAPE_input1)->ty, out = c->out;
+   const struct dg_tensor_type shape_ty = dg_op_opnd(c, DG_OPND_RESHAPE_shape)->ty;
    char a[96], b[96];
    VkResult result;
-   if ((result = dg_op_input(c, 0, "input1", &in)) != VK_SUCCESS ||
-       (result = dg_op_output(c, &out)) != VK_SUCCESS ||
-       (result = dg_op_const_type(c, 1, "shape", &shape_ty)) != VK_SUCCESS)
-      return result;
-   const uint8_t actual[] = {in.type, out.type};
-   if ((result = dg_op_match_row(c, layout_rows, LAYOUT_ROWS, 2, cols, actual)) != VK_SUCCESS)
-      return result;
    /* shape_t: a rank-1 tensor of 32-bit integers, one per output dimension. */
    if (shape_ty.type != DG_TYPE_I32 || shape_ty.shape.rank != 1 ||
        shape_ty.shape.dim[0] != out.shape.rank)
@@ -58,7 +28,7 @@ dg_op_reshape_decode(struct dg_op_ctx *c)
                         out.shape.rank, dg_type_name(shape_ty.type),
                         dg_shape_str(&shape_ty.shape, a, sizeof(a)));
    uint8_t data[DG_MAX_RANK * sizeof(int32_t)];
-   if ((result = dg_op_const_data(c, 1, &shape_ty, data)) != VK_SUCCESS)
+   if ((result = dg_op_const_data(c, DG_OPND_RESHAPE_shape, &shape_ty, data)) != VK_SUCCESS)
       return result;
    struct dg_shape shape = {.rank = out.shape.rank};
    for (uint32_t i = 0; i < shape.rank; i++)
@@ -77,28 +47,20 @@ dg_op_reshape_decode(struct dg_op_ctx *c)
 }
 
 VkResult
-dg_op_concat_decode(struct dg_op_ctx *c)
+dg_op_concat_validate(struct dg_op_ctx *c)
 {
-   static const char *const cols[] = {"output"};
-   struct dg_tensor_type out, first, in;
-   uint32_t axis, count = c->operand_count - 1;
+   const struct dg_graph *g = c->d->g;
+   struct dg_tensor_type out = c->out, first;
+   uint32_t axis = c->node->attrs.concat.axis, count = c->node->input_count;
    char name[32], a[96], b[96];
-   VkResult result;
-   if ((result = dg_op_level(c, "length(input1)", count, DG_MAX_TENSOR_LIST_SIZE,
-                             "MAX_TENSOR_LIST_SIZE")) != VK_SUCCESS ||
-       (result = dg_op_attr_u32(c, 0, "axis", &axis)) != VK_SUCCESS ||
-       (result = dg_op_output(c, &out)) != VK_SUCCESS)
+   VkResult result = dg_op_level(c, "length(input1)", count, DG_MAX_TENSOR_LIST_SIZE,
+                                 "MAX_TENSOR_LIST_SIZE");
+   if (result != VK_SUCCESS)
       return result;
-   const uint8_t actual[] = {out.type};
-   if ((result = dg_op_match_row(c, concat_rows, sizeof(concat_rows) / sizeof(concat_rows[0]), 1,
-                                 cols, actual)) != VK_SUCCESS)
-      return result;
-
    int64_t axis_sum = 0;
    for (uint32_t t = 0; t < count; t++) {
+      const struct dg_tensor_type in = dg_node_input(g, c->node, t)->ty;
       snprintf(name, sizeof(name), "input1[%u]", t);
-      if ((result = dg_op_input(c, 1 + t, name, &in)) != VK_SUCCESS)
-         return result;
       if (t == 0) {
          first = in;
          /* CONCAT.tosac: ERROR_IF(axis < 0 || axis >= max(1, rank(shapes1[0]))) */
@@ -133,6 +95,5 @@ dg_op_concat_decode(struct dg_op_ctx *c)
                         "%u gives %s",
                         dg_shape_str(&out.shape, a, sizeof(a)), axis,
                         dg_shape_str(&expect, b, sizeof(b)));
-   c->node->attrs.concat.axis = axis;
    return VK_SUCCESS;
 }

@@ -2,9 +2,9 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * The operator table expanded from dg_ops.def (indexed by enum dg_op and by
- * TOSA instruction number), and the operand accessors every operator's
- * decoder uses: tensor inputs through the graph's values, constant attributes
+ * The operator tables expanded from the declarations (tosa_ops.def), the
+ * generic operand decoder (dg_op_decode()), and the operand accessors it and
+ * the operators' validation functions use: tensor inputs through the graph's values, constant attributes
  * (TOSA.001000.1: "attributes ... must be constant instructions", and so must
  * the compile-time-constant inputs such as zero points), the type-support row
  * matcher and the shape rules shared by several operators. What each operator
@@ -14,33 +14,100 @@
 #include <stdio.h>
 
 #include "dg_op.h"
+#include "vmel_kernels_graph.h"
 
+#define DG_SET_TOSA SPIRV_EXT_INST_SET_TOSA_001000_1
+
+/* The declaration tokens are the IR's numbers. */
+_Static_assert(DG_TYPE_BOOL == 1 && DG_TYPE_I8 == 2 && DG_TYPE_I16 == 3 && DG_TYPE_I32 == 4 &&
+                   DG_TYPE_I48 == 5 && DG_TYPE_FP16 == 6 && DG_TYPE_BF16 == 7 &&
+                   DG_TYPE_FP32 == 8 && DG_TYPE_FP8E4M3 == 9 && DG_TYPE_FP8E5M2 == 10,
+               "dg_decl_expand.h type tokens");
+_Static_assert(DG_TOSA_PRO_INT == 1 && DG_TOSA_PRO_FP == 2 && DG_TOSA_EXT_INT16 == 4 &&
+                   DG_TOSA_EXT_BF16 == 8 && DG_TOSA_EXT_FP8E4M3 == 16 &&
+                   DG_TOSA_EXT_FP8E5M2 == 32 && DG_TOSA_EXT_FFT == 64,
+               "dg_decl_expand.h profile tokens");
+_Static_assert(DG_ROW_ACC(TOSA_ACC_TYPE_INT32) == 0x81 && DG_ROW_ACC(TOSA_ACC_TYPE_FP16) == 0x82 &&
+                   DG_ROW_ACC(TOSA_ACC_TYPE_FP32) == 0x83 &&
+                   DG_ROW_ACC(TOSA_ACC_TYPE_INT48) == 0x84,
+               "dg_decl_expand.h accumulator tokens");
+
+static const struct dg_operand_decl dg_operand_decls[] = {
+#define DG_OPERAND(NAME, KIND, name, FLAGS, ARG) {DG_OPERAND_##KIND, FLAGS, ARG, #name},
+#include "dg_decl_expand.h"
+    {0, 0, 0, NULL}};
+
+static const struct dg_attr_decl dg_attr_decls[] = {
+#define DG_ATTR_SIGNED_int true
+#define DG_ATTR_SIGNED_uint false
+#define DG_ATTR(NAME, TYPE, member, SOURCE, INDEX, DEFAULT)                                        \
+   {DG_OPND_##NAME##_##SOURCE, INDEX, DG_ATTR_SIGNED_##TYPE, #member},
+#include "dg_decl_expand.h"
+#undef DG_ATTR_SIGNED_int
+#undef DG_ATTR_SIGNED_uint
+    {0, 0, false, NULL}};
+
+/* Every row, in declaration order; a row's kernel is the registry's typed id,
+ * so a row naming a variant the build does not compile does not compile. */
+static const struct dg_type_row dg_rows[] = {
+#define DG_ROW(NAME, ANY, ALL, KERNEL, ...) {ANY, ALL, DG_KERNEL_##KERNEL, {__VA_ARGS__}},
+#include "dg_decl_expand.h"
+    {0, 0, 0, {0}}};
+#define DG_ROWS_DECLARED (sizeof(dg_rows) / sizeof(dg_rows[0]) - 1)
+
+#define DG_VALIDATE_NONE(name) NULL
+#define DG_VALIDATE_CUSTOM(name) dg_op_##name##_validate
 static const struct dg_op_info dg_ops[DG_OP_COUNT] = {
-#define DG_OP(NAME, name)                                                                          \
-   [DG_OP_##NAME] = {DG_OP_##NAME, TOSA_##NAME, #NAME, dg_op_##name##_decode},
-#include "dg_ops.def"
-#undef DG_OP
+#define DG_OP(SET, NAME, lower, SHAPE, VALIDATE, BUILD)                                            \
+   [DG_OP_##NAME] = {                                                                              \
+       .op = DG_OP_##NAME,                                                                         \
+       .set = DG_SET_##SET,                                                                        \
+       .opcode = SET##_##NAME,                                                                     \
+       .name = #NAME,                                                                              \
+       .shape = DG_SHAPE_##SHAPE,                                                                  \
+       .validate = DG_VALIDATE_##VALIDATE(lower),                                                   \
+       .operands = &dg_operand_decls[DG_OPND_##NAME##_FIRST],                                      \
+       .operand_count = DG_OPND_##NAME##_COUNT,                                                    \
+       .attrs = &dg_attr_decls[DG_ATTR_##NAME##_FIRST],                                            \
+       .attr_count = DG_##NAME##_ATTR_WORDS,                                                       \
+       .rows = &dg_rows[DG_ROW_##NAME##_FIRST],                                                    \
+       .row_count = DG_ROW_##NAME##_COUNT,                                                         \
+       .first_row = DG_ROW_##NAME##_FIRST,                                                         \
+       .col_names = (const char *const[]){DG_##NAME##_COLUMN_NAMES},                               \
+       .col_count = DG_##NAME##_COLUMNS,                                                           \
+       .result_rank = DG_##NAME##_RESULT_RANK,                                                     \
+   },
+#include "dg_decl_expand.h"
 };
-
-/* TOSA instruction number -> enum dg_op + 1 (0: not implemented). */
-static const uint8_t dg_op_by_tosa[TOSA_INST_COUNT] = {
-#define DG_OP(NAME, name) [TOSA_##NAME] = DG_OP_##NAME + 1,
-#include "dg_ops.def"
-#undef DG_OP
-};
+#undef DG_VALIDATE_NONE
+#undef DG_VALIDATE_CUSTOM
 
 const struct dg_op_info *
-dg_op_find(uint32_t tosa_inst)
+dg_op_find(uint32_t set, uint32_t opcode)
 {
-   if (tosa_inst >= TOSA_INST_COUNT || dg_op_by_tosa[tosa_inst] == 0)
-      return NULL;
-   return &dg_ops[dg_op_by_tosa[tosa_inst] - 1];
+   for (uint32_t i = 0; i < DG_OP_COUNT; i++) {
+      if (dg_ops[i].set == set && dg_ops[i].opcode == opcode)
+         return &dg_ops[i];
+   }
+   return NULL;
 }
 
 const struct dg_op_info *
 dg_op_get(enum dg_op op)
 {
    return (unsigned)op < DG_OP_COUNT ? &dg_ops[op] : NULL;
+}
+
+const struct dg_type_row *
+dg_op_row(uint32_t row)
+{
+   return row < DG_ROWS_DECLARED ? &dg_rows[row] : NULL;
+}
+
+uint32_t
+dg_op_row_count(void)
+{
+   return (uint32_t)DG_ROWS_DECLARED;
 }
 
 VkResult
@@ -355,7 +422,7 @@ feature_names(uint32_t mask, char *buf, size_t size, const char *sep)
 
 VkResult
 dg_op_match_row(struct dg_op_ctx *c, const struct dg_type_row *rows, uint32_t nrows, uint32_t ncols,
-                const char *const *col_names, const uint8_t *actual)
+                const char *const *col_names, const uint8_t *actual, uint32_t *matched)
 {
    char combo[200];
    size_t n = 0;
@@ -368,8 +435,10 @@ dg_op_match_row(struct dg_op_ctx *c, const struct dg_type_row *rows, uint32_t nr
          continue;
       bool any = rows[r].any == 0 || (rows[r].any & c->features);
       bool all = (rows[r].all & c->features) == rows[r].all;
-      if (any && all)
+      if (any && all) {
+         *matched = r;
          return VK_SUCCESS;
+      }
       char need[96];
       feature_names(rows[r].any ? rows[r].any : rows[r].all, need, sizeof(need),
                     rows[r].any ? " or " : " and ");
@@ -379,4 +448,184 @@ dg_op_match_row(struct dg_op_ctx *c, const struct dg_type_row *rows, uint32_t nr
    return dg_op_fail(c, DG_ERR_OP_TYPE_SUPPORT,
                      "type combination (%s) is in no TOSA.001000.1 type-support row of %s", combo,
                      c->name);
+}
+
+/* ---- the generic decoder ------------------------------------------------------------------ */
+
+static VkResult
+decode_enum(struct dg_op_ctx *c, uint32_t i, const struct dg_operand_decl *o, uint32_t *value)
+{
+   VkResult result;
+   switch (o->kind) {
+   case DG_OPERAND_NAN_MODE:
+      return dg_op_nan_mode(c, i, value);
+   case DG_OPERAND_ACC_TYPE:
+      if ((result = dg_op_attr_u32(c, i, o->name, value)) != VK_SUCCESS)
+         return result;
+      if (*value < TOSA_ACC_TYPE_INT32 || *value > TOSA_ACC_TYPE_INT48)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                           "%s %u is not INT32 (1), FP16 (2), FP32 (3) or INT48 (4)", o->name,
+                           *value);
+      return VK_SUCCESS;
+   default: /* DG_OPERAND_ROUNDING */
+      if ((result = dg_op_attr_u32(c, i, o->name, value)) != VK_SUCCESS)
+         return result;
+      if (*value < TOSA_ROUNDING_SINGLE_ROUND || *value > TOSA_ROUNDING_DOUBLE_ROUND)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                           "%s %u is not SINGLE_ROUND (1), INEXACT_ROUND (2) or DOUBLE_ROUND (3)",
+                           o->name, *value);
+      if (*value == TOSA_ROUNDING_DOUBLE_ROUND && !(c->features & DG_TOSA_EXT_DOUBLEROUND))
+         return dg_op_fail(c, DG_ERR_OP_EXTENSION, "%s DOUBLE_ROUND needs EXT-DOUBLEROUND",
+                           o->name);
+      if (*value == TOSA_ROUNDING_INEXACT_ROUND && !(c->features & DG_TOSA_EXT_INEXACTROUND))
+         return dg_op_fail(c, DG_ERR_OP_EXTENSION, "%s INEXACT_ROUND needs EXT-INEXACTROUND",
+                           o->name);
+      return VK_SUCCESS;
+   }
+}
+
+/* Reads operand i as its declaration says. */
+static VkResult
+decode_operand(struct dg_op_ctx *c, uint32_t i)
+{
+   const struct dg_operand_decl *o = &c->op->operands[i];
+   struct dg_operand_value *v = &c->opnd[i];
+   VkResult result;
+   bool b = false;
+   switch ((enum dg_operand_kind)o->kind) {
+   case DG_OPERAND_TENSOR:
+      return dg_op_input(c, i, o->name, &v->ty);
+   case DG_OPERAND_TENSORS:
+      for (uint32_t t = i; t < c->operand_count; t++) {
+         char name[48];
+         struct dg_tensor_type ty;
+         snprintf(name, sizeof(name), "%s[%u]", o->name, t - i);
+         if ((result = dg_op_input(c, t, name, &ty)) != VK_SUCCESS)
+            return result;
+         if (t == i)
+            v->ty = ty;
+      }
+      return VK_SUCCESS;
+   case DG_OPERAND_U32:
+      return dg_op_attr_u32(c, i, o->name, &v->value);
+   case DG_OPERAND_BOOL:
+      result = dg_op_attr_bool(c, i, o->name, &b);
+      v->value = b;
+      return result;
+   case DG_OPERAND_NAN_MODE:
+   case DG_OPERAND_ACC_TYPE:
+   case DG_OPERAND_ROUNDING:
+      return decode_enum(c, i, o, &v->value);
+   case DG_OPERAND_ELEM:
+      return dg_op_attr_scalar(c, i, o->name, &v->scalar);
+   case DG_OPERAND_LIST:
+      return dg_op_attr_list(c, i, o->name, o->arg, v->list);
+   case DG_OPERAND_ZP:
+      v->ty = (struct dg_tensor_type){0};
+      return dg_op_zero_point(c, i, o->name, &v->ty.type, &v->bits);
+   case DG_OPERAND_CONST:
+      return dg_op_const_type(c, i, o->name, &v->ty);
+   }
+   return dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE, "operand %u has no declared kind", i);
+}
+
+/* The fp32 bits of a float scalar's value (exact for fp16 and bf16). */
+static uint32_t
+fp32_bits_of(enum dg_type type, uint64_t bits)
+{
+   float f = (float)dg_float_from_bits(type, bits);
+   uint32_t u;
+   memcpy(&u, &f, sizeof(u));
+   return u;
+}
+
+/* One attribute word from its source operand. */
+static uint32_t
+attr_word(const struct dg_op_ctx *c, const struct dg_attr_decl *a)
+{
+   const struct dg_operand_decl *o = &c->op->operands[a->operand];
+   const struct dg_operand_value *v = &c->opnd[a->operand];
+   switch ((enum dg_operand_kind)o->kind) {
+   case DG_OPERAND_LIST:
+      return (uint32_t)v->list[a->index];
+   case DG_OPERAND_ELEM: {
+      enum dg_type t = dg_scalar_elem_type(&v->scalar);
+      if (dg_type_is_float(t))
+         return fp32_bits_of(t, v->scalar.bits);
+      return (uint32_t)(int32_t)dg_sign_extend(v->scalar.bits, v->scalar.width);
+   }
+   case DG_OPERAND_ZP:
+      if (dg_type_is_float(v->ty.type))
+         return 0;
+      return (uint32_t)(int32_t)dg_sign_extend(v->bits, 8 * dg_type_size(v->ty.type));
+   default:
+      return v->value;
+   }
+}
+
+/* The first and second tensor inputs (for the shape rules). */
+static const struct dg_tensor_type *
+tensor_operand(const struct dg_op_ctx *c, uint32_t which)
+{
+   for (uint32_t i = 0; i < c->op->operand_count; i++) {
+      uint8_t kind = c->op->operands[i].kind;
+      if (kind == DG_OPERAND_TENSOR || kind == DG_OPERAND_TENSORS) {
+         if (which-- == 0)
+            return &c->opnd[i].ty;
+      }
+   }
+   return NULL;
+}
+
+VkResult
+dg_op_decode(struct dg_op_ctx *c)
+{
+   const struct dg_op_info *op = c->op;
+   VkResult result;
+   memset(c->opnd, 0, sizeof(c->opnd));
+   for (uint32_t i = 0; i < op->operand_count; i++) {
+      if ((result = decode_operand(c, i)) != VK_SUCCESS)
+         return result;
+   }
+   if ((result = dg_op_output(c, &c->out)) != VK_SUCCESS)
+      return result;
+   for (uint32_t i = 0; i < op->operand_count; i++) {
+      const struct dg_operand_decl *o = &op->operands[i];
+      if (o->kind == DG_OPERAND_TENSOR && o->arg &&
+          (result = dg_op_rank(c, o->name, &c->opnd[i].ty, o->arg)) != VK_SUCCESS)
+         return result;
+   }
+   if (op->result_rank && (result = dg_op_rank(c, "output", &c->out, op->result_rank)) != VK_SUCCESS)
+      return result;
+
+   uint8_t actual[DG_ROW_MAX_COLS];
+   uint32_t ncols = 0, row;
+   for (uint32_t i = 0; i < op->operand_count && ncols < DG_ROW_MAX_COLS; i++) {
+      const struct dg_operand_decl *o = &op->operands[i];
+      if (!(o->flags & DG_OPERAND_COL))
+         continue;
+      if (o->kind == DG_OPERAND_ACC_TYPE)
+         actual[ncols++] = DG_ROW_ACC(c->opnd[i].value);
+      else if (o->kind == DG_OPERAND_ELEM)
+         actual[ncols++] = (uint8_t)dg_scalar_elem_type(&c->opnd[i].scalar);
+      else
+         actual[ncols++] = (uint8_t)c->opnd[i].ty.type;
+   }
+   actual[ncols++] = (uint8_t)c->out.type;
+   if ((result = dg_op_match_row(c, op->rows, op->row_count, ncols, op->col_names, actual, &row)) !=
+       VK_SUCCESS)
+      return result;
+   c->node->row = op->first_row + row;
+
+   const struct dg_tensor_type *t0 = tensor_operand(c, 0), *t1 = tensor_operand(c, 1);
+   if (op->shape == DG_SHAPE_BROADCAST && t0 && t1 &&
+       (result = dg_op_broadcast(c, &t0->shape, &t1->shape, &c->out.shape)) != VK_SUCCESS)
+      return result;
+   if (op->shape == DG_SHAPE_SAME && t0 &&
+       (result = dg_op_same_shape(c, "output", &c->out.shape, "input", &t0->shape)) != VK_SUCCESS)
+      return result;
+
+   for (uint32_t a = 0; a < op->attr_count; a++)
+      c->node->attrs.word[a] = attr_word(c, &op->attrs[a]);
+   return op->validate ? op->validate(c) : VK_SUCCESS;
 }

@@ -2,23 +2,106 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * The operator table (expanded from dg_ops.def) and what an operator's
- * decoder works with: a context for one OpExtInst, checked accessors for its
- * operands (tensor inputs, constant attributes, zero points, lists), the
- * type-support row matcher and shape helpers. Each operator's file reads its
- * operands in TOSA.001000.1 order, checks every ERROR_IF and type-support
- * rule decidable from types and constants, and fills its node's attributes.
+ * The operator table (expanded from the declarations, tosa_ops.def) and what
+ * decoding an operator works with: a context for one OpExtInst, the generic
+ * decoder that reads every operand as declared, matches the type-support row
+ * and fills the attributes (dg_op_decode()), checked accessors for operands,
+ * and shape helpers. Each operator's validation function (graph/ops/<family>.c)
+ * then checks the ERROR_IFs a table cannot express.
  */
 #ifndef DG_OP_H
 #define DG_OP_H
 
 #include "dg_decode_private.h"
 
+/** The declared operators (tosa_ops.def), in declaration order. */
 enum dg_op {
-#define DG_OP(NAME, name) DG_OP_##NAME,
-#include "dg_ops.def"
-#undef DG_OP
+#define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD) DG_OP_##NAME,
+#include "dg_decl_expand.h"
    DG_OP_COUNT
+};
+
+/** What an operand is (DG_OPERAND's KIND). */
+enum dg_operand_kind {
+   DG_OPERAND_TENSOR,
+   DG_OPERAND_TENSORS,
+   DG_OPERAND_U32,
+   DG_OPERAND_BOOL,
+   DG_OPERAND_NAN_MODE,
+   DG_OPERAND_ACC_TYPE,
+   DG_OPERAND_ROUNDING,
+   DG_OPERAND_ELEM,
+   DG_OPERAND_LIST,
+   DG_OPERAND_ZP,
+   DG_OPERAND_CONST,
+};
+
+#define DG_OPERAND_COL 1u  /* a column of the type-support rows */
+#define DG_OPERAND_BIND 2u /* a constant the kernel binds as a tensor */
+
+struct dg_operand_decl {
+   uint8_t kind;  /* enum dg_operand_kind */
+   uint8_t flags; /* DG_OPERAND_COL, DG_OPERAND_BIND */
+   uint8_t arg;   /* TENSOR: rank (0: any); LIST: length */
+   const char *name;
+};
+
+struct dg_attr_decl {
+   uint8_t operand; /* the operand it comes from */
+   uint8_t index;   /* its element (LIST) */
+   bool is_signed;
+   const char *name;
+};
+
+/* A column value that is an accumulator type rather than an element type. */
+#define DG_ROW_ACC(acc) ((uint8_t)(0x80u | (acc)))
+#define DG_ROW_MAX_COLS 8
+
+/** One type-support row: enabled when (features & any) != 0 (or any == 0) and
+ *  all its `all` features are enabled; `kernel` (enum dg_kernel_id) runs it. */
+struct dg_type_row {
+   uint16_t any, all;
+   uint16_t kernel;
+   uint8_t col[DG_ROW_MAX_COLS];
+};
+
+/** The operator's output-shape rule (DG_OP's SHAPE). */
+enum dg_shape_rule {
+   DG_SHAPE_BROADCAST, /* broadcast_shape(first tensor input, second tensor input) */
+   DG_SHAPE_SAME,      /* the first tensor input's shape */
+   DG_SHAPE_CUSTOM,    /* the validation function checks it */
+};
+
+struct dg_op_ctx;
+typedef VkResult (*dg_op_validate_fn)(struct dg_op_ctx *c);
+
+/** One declared operator. */
+struct dg_op_info {
+   enum dg_op op;
+   uint32_t set;    /* enum spirv_ext_inst_set */
+   uint32_t opcode; /* instruction number in the set */
+   const char *name;
+   enum dg_shape_rule shape;
+   dg_op_validate_fn validate; /* NULL: the declaration says everything */
+   const struct dg_operand_decl *operands;
+   uint32_t operand_count;
+   const struct dg_attr_decl *attrs;
+   uint32_t attr_count; /* 32-bit words of struct dg_attrs_<op> */
+   const struct dg_type_row *rows;
+   uint32_t row_count;
+   uint32_t first_row; /* index of rows[0] in dg_op_row() */
+   const char *const *col_names;
+   uint32_t col_count;
+   uint32_t result_rank; /* 0: any */
+};
+
+/** One decoded operand (the fields its kind fills). */
+struct dg_operand_value {
+   struct dg_tensor_type ty; /* TENSOR (TENSORS: the first), LIST, ZP, CONST */
+   struct dg_scalar scalar;  /* U32, BOOL, enumerations, ELEM */
+   uint32_t value;           /* U32, BOOL (0 or 1), enumerations */
+   uint64_t bits;            /* ZP: the element's bits */
+   int32_t list[8];          /* LIST */
 };
 
 /** One OpExtInst being decoded. Operand i is word 5 + i of the instruction. */
@@ -27,27 +110,42 @@ struct dg_op_ctx {
    const struct spirv_inst *inst;
    struct dg_node *node; /* stable while the decoder runs (no node is added meanwhile) */
    const char *name;     /* "CONV2D" */
+   const struct dg_op_info *op;
    uint32_t operand_count;
    uint32_t features; /* enum dg_tosa_feature */
+   /* Filled by dg_op_decode() before the validation function runs: */
+   struct dg_operand_value opnd[DG_MAX_DECLARED_OPERANDS];
+   struct dg_tensor_type out;
 };
 
-typedef VkResult (*dg_op_decode_fn)(struct dg_op_ctx *c);
+#define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD) DG_OP_VALIDATE_PROTO_##VALIDATE(name)
+#define DG_OP_VALIDATE_PROTO_NONE(name)
+#define DG_OP_VALIDATE_PROTO_CUSTOM(name) VkResult dg_op_##name##_validate(struct dg_op_ctx *c);
+#include "dg_decl_expand.h"
 
-struct dg_op_info {
-   enum dg_op op;
-   uint32_t tosa_inst;
-   const char *name;
-   dg_op_decode_fn decode;
-};
-
-#define DG_OP(NAME, name) VkResult dg_op_##name##_decode(struct dg_op_ctx *c);
-#include "dg_ops.def"
-#undef DG_OP
-
-/** The operator implementing TOSA instruction `tosa_inst`, or NULL. */
-const struct dg_op_info *dg_op_find(uint32_t tosa_inst);
+/** The operator implementing instruction `opcode` of set `set`, or NULL. */
+const struct dg_op_info *dg_op_find(uint32_t set, uint32_t opcode);
 /** The operator `op`. */
 const struct dg_op_info *dg_op_get(enum dg_op op);
+/** Every declared row, operator by operator (dg_node::row indexes it); NULL past the end. */
+const struct dg_type_row *dg_op_row(uint32_t row);
+/** The number of declared rows. */
+uint32_t dg_op_row_count(void);
+
+/**
+ * Decodes one OpExtInst of operator c->op: reads every operand as declared
+ * (tensor inputs appended to the node, constants checked and read), the
+ * output, ranks, the type-support row, the output-shape rule and the
+ * attributes, then runs the operator's validation function.
+ */
+VkResult dg_op_decode(struct dg_op_ctx *c);
+
+/** The decoded operand `i` (an index DG_OPND_<OP>_<operand>). */
+static inline const struct dg_operand_value *
+dg_op_opnd(const struct dg_op_ctx *c, uint32_t i)
+{
+   return &c->opnd[i];
+}
 
 /** Fails at the instruction (see dg_fail()). */
 VkResult dg_op_fail(struct dg_op_ctx *c, enum dg_error code, const char *fmt, ...)
@@ -128,30 +226,14 @@ VkResult dg_op_same_shape(struct dg_op_ctx *c, const char *what_a, const struct 
 
 /* ---- type-support rows (spec-facts §3.3) ------------------------------------------------ */
 
-/** A column value that is an accumulator type rather than an element type. */
-#define DG_ROW_ACC(acc) ((uint8_t)(0x80u | (acc)))
-#define DG_ROW_MAX_COLS 8
-
-/** One row: enabled when (features & any) != 0 (or any == 0) and all its
- *  `all` features are enabled. */
-struct dg_type_row {
-   uint16_t any, all;
-   uint8_t col[DG_ROW_MAX_COLS];
-};
-
-/* Row profiles as spelled in the table. */
-#define DG_PRO_INT DG_TOSA_PRO_INT, 0
-#define DG_PRO_FP DG_TOSA_PRO_FP, 0
-#define DG_PRO_INT_FP DG_TOSA_PRO_INT | DG_TOSA_PRO_FP, 0
-#define DG_EXT(e) DG_TOSA_EXT_##e, 0
-#define DG_EXT2(a, b) 0, DG_TOSA_EXT_##a | DG_TOSA_EXT_##b
-
 /**
  * Finds the row matching `actual` (ncols values) and checks that it is
  * enabled. Fails with DG_ERR_OP_TYPE_SUPPORT naming the columns and values,
  * or DG_ERR_OP_EXTENSION naming the profile or extension the row needs.
+ * @param matched  receives the index in rows of the row found
  */
 VkResult dg_op_match_row(struct dg_op_ctx *c, const struct dg_type_row *rows, uint32_t nrows,
-                         uint32_t ncols, const char *const *col_names, const uint8_t *actual);
+                         uint32_t ncols, const char *const *col_names, const uint8_t *actual,
+                         uint32_t *matched);
 
 #endif /* DG_OP_H */

@@ -14,25 +14,6 @@
  */
 #include "dg_op.h"
 
-static const char *const rescale_cols[] = {"input", "input_zp", "output_zp", "output"};
-
-#define I8 DG_TYPE_I8
-#define I16 DG_TYPE_I16
-#define I32 DG_TYPE_I32
-#define I48 DG_TYPE_I48
-static const struct dg_type_row rescale_rows[] = {
-    {DG_PRO_INT, {I8, I8, I8, I8}},        {DG_PRO_INT, {I8, I8, I16, I16}},
-    {DG_PRO_INT, {I8, I8, I32, I32}},      {DG_PRO_INT, {I16, I16, I8, I8}},
-    {DG_PRO_INT, {I16, I16, I16, I16}},    {DG_PRO_INT, {I16, I16, I32, I32}},
-    {DG_PRO_INT, {I32, I32, I8, I8}},      {DG_PRO_INT, {I32, I32, I16, I16}},
-    {DG_PRO_INT, {I32, I32, I32, I32}},    {DG_EXT(INT16), {I48, I48, I8, I8}},
-    {DG_EXT(INT16), {I48, I48, I16, I16}}, {DG_EXT(INT16), {I48, I48, I32, I32}},
-};
-#undef I8
-#undef I16
-#undef I32
-#undef I48
-
 /* A zero point: ERROR_IFs of RESCALE.tosac (i8/u8 any value, u16 0 or 32768,
  * anything else 0) and its value, zero-extended when the side is unsigned. */
 static VkResult
@@ -61,7 +42,7 @@ zero_point(struct dg_op_ctx *c, const char *name, enum dg_type type, bool is_uns
 
 /* The attribute ERROR_IFs of RESCALE.tosac, in its order. */
 static VkResult
-check_flags(struct dg_op_ctx *c, const struct dg_attr_rescale *a, enum dg_type in, enum dg_type out)
+check_flags(struct dg_op_ctx *c, const struct dg_attrs_rescale *a, enum dg_type in, enum dg_type out)
 {
    const char *rule = NULL;
    if (a->scale32 && in == DG_TYPE_I48)
@@ -91,56 +72,39 @@ check_flags(struct dg_op_ctx *c, const struct dg_attr_rescale *a, enum dg_type i
    return VK_SUCCESS;
 }
 
-static VkResult
-check_rounding_mode(struct dg_op_ctx *c, uint32_t mode)
-{
-   if (mode < TOSA_ROUNDING_SINGLE_ROUND || mode > TOSA_ROUNDING_DOUBLE_ROUND)
-      return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
-                        "rounding_mode %u is not SINGLE_ROUND (1), INEXACT_ROUND (2) or "
-                        "DOUBLE_ROUND (3)",
-                        mode);
-   if (mode == TOSA_ROUNDING_DOUBLE_ROUND && !(c->features & DG_TOSA_EXT_DOUBLEROUND))
-      return dg_op_fail(c, DG_ERR_OP_EXTENSION, "rounding_mode DOUBLE_ROUND needs EXT-DOUBLEROUND");
-   if (mode == TOSA_ROUNDING_INEXACT_ROUND && !(c->features & DG_TOSA_EXT_INEXACTROUND))
-      return dg_op_fail(c, DG_ERR_OP_EXTENSION,
-                        "rounding_mode INEXACT_ROUND needs EXT-INEXACTROUND");
-   return VK_SUCCESS;
-}
-
 /* multiplier [NC] and shift [NC]: types, shapes, values (REQUIREs). */
 static VkResult
-decode_scales(struct dg_op_ctx *c, struct dg_attr_rescale *a)
+decode_scales(struct dg_op_ctx *c, const struct dg_attrs_rescale *a, struct dg_node_scales *sc)
 {
    struct dg_tensor_type mty, sty;
    char s[96];
    VkResult result;
-   if ((result = dg_op_const_type(c, 6, "multiplier", &mty)) != VK_SUCCESS ||
-       (result = dg_op_const_type(c, 7, "shift", &sty)) != VK_SUCCESS)
-      return result;
+   mty = dg_op_opnd(c, DG_OPND_RESCALE_multiplier)->ty;
+   sty = dg_op_opnd(c, DG_OPND_RESCALE_shift)->ty;
    bool mul_type_ok = mty.type == DG_TYPE_I32 || (!a->scale32 && mty.type == DG_TYPE_I16);
-   if (!mul_type_ok || mty.shape.rank != 1 || mty.shape.dim[0] != a->channels)
+   if (!mul_type_ok || mty.shape.rank != 1 || mty.shape.dim[0] != sc->channels)
       return dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE,
                         "multiplier must be a tensor of i32%s of shape [NC] = [%u], not %s %s",
-                        a->scale32 ? "" : " or i16", a->channels, dg_type_name(mty.type),
+                        a->scale32 ? "" : " or i16", sc->channels, dg_type_name(mty.type),
                         dg_shape_str(&mty.shape, s, sizeof(s)));
-   if (sty.type != DG_TYPE_I8 || sty.shape.rank != 1 || sty.shape.dim[0] != a->channels)
+   if (sty.type != DG_TYPE_I8 || sty.shape.rank != 1 || sty.shape.dim[0] != sc->channels)
       return dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE,
-                        "shift must be a tensor of i8 of shape [NC] = [%u], not %s %s", a->channels,
+                        "shift must be a tensor of i8 of shape [NC] = [%u], not %s %s", sc->channels,
                         dg_type_name(sty.type), dg_shape_str(&sty.shape, s, sizeof(s)));
-   uint64_t bytes = (uint64_t)a->channels * (sizeof(int32_t) + dg_type_size(mty.type) + 1);
+   uint64_t bytes = (uint64_t)sc->channels * (sizeof(int32_t) + dg_type_size(mty.type) + 1);
    if (bytes > c->d->max_constant_bytes)
-      return dg_op_fail(c, DG_ERR_CONSTANT_TOO_LARGE, "%u channels of scales", a->channels);
+      return dg_op_fail(c, DG_ERR_CONSTANT_TOO_LARGE, "%u channels of scales", sc->channels);
    void *raw, *mult, *shift;
-   if ((result = dg_add_blob(c->d, (uint64_t)a->channels * dg_type_size(mty.type), &raw)) !=
+   if ((result = dg_add_blob(c->d, (uint64_t)sc->channels * dg_type_size(mty.type), &raw)) !=
            VK_SUCCESS ||
-       (result = dg_add_blob(c->d, (uint64_t)a->channels * sizeof(int32_t), &mult)) != VK_SUCCESS ||
-       (result = dg_add_blob(c->d, a->channels, &shift)) != VK_SUCCESS ||
-       (result = dg_op_const_data(c, 6, &mty, raw)) != VK_SUCCESS ||
-       (result = dg_op_const_data(c, 7, &sty, shift)) != VK_SUCCESS)
+       (result = dg_add_blob(c->d, (uint64_t)sc->channels * sizeof(int32_t), &mult)) != VK_SUCCESS ||
+       (result = dg_add_blob(c->d, sc->channels, &shift)) != VK_SUCCESS ||
+       (result = dg_op_const_data(c, DG_OPND_RESCALE_multiplier, &mty, raw)) != VK_SUCCESS ||
+       (result = dg_op_const_data(c, DG_OPND_RESCALE_shift, &sty, shift)) != VK_SUCCESS)
       return result;
    int32_t *m = mult;
    const int8_t *sh = shift;
-   for (uint32_t ch = 0; ch < a->channels; ch++) {
+   for (uint32_t ch = 0; ch < sc->channels; ch++) {
       m[ch] = (int32_t)dg_elem_int(mty.type, raw, ch);
       /* apply_scale_32/16: REQUIRE(multiplier >= 0); REQUIRE(2 <= shift && shift <= 62) */
       if (m[ch] < 0)
@@ -153,43 +117,33 @@ decode_scales(struct dg_op_ctx *c, struct dg_attr_rescale *a)
          return dg_op_fail(c, DG_ERR_OP_REQUIRE,
                            "REQUIRE(2 <= shift && shift <= 62): shift[%u] is %d", ch, sh[ch]);
    }
-   a->multiplier = m;
-   a->shift = sh;
+   sc->multiplier = m;
+   sc->shift = sh;
    return VK_SUCCESS;
 }
 
 VkResult
-dg_op_rescale_decode(struct dg_op_ctx *c)
+dg_op_rescale_validate(struct dg_op_ctx *c)
 {
-   struct dg_attr_rescale *a = &c->node->attrs.rescale;
-   struct dg_tensor_type in, out;
-   enum dg_type in_zp_type, out_zp_type;
-   uint64_t in_zp, out_zp;
+   struct dg_attrs_rescale *a = &c->node->attrs.rescale;
+   const struct dg_operand_value *in_zp = dg_op_opnd(c, DG_OPND_RESCALE_input_zp);
+   const struct dg_operand_value *out_zp = dg_op_opnd(c, DG_OPND_RESCALE_output_zp);
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_RESCALE_input)->ty;
+   int64_t in_value, out_value;
    VkResult result;
-   if ((result = dg_op_attr_bool(c, 0, "scale32", &a->scale32)) != VK_SUCCESS ||
-       (result = dg_op_attr_u32(c, 1, "rounding_mode", &a->rounding_mode)) != VK_SUCCESS ||
-       (result = dg_op_attr_bool(c, 2, "per_channel", &a->per_channel)) != VK_SUCCESS ||
-       (result = dg_op_attr_bool(c, 3, "input_unsigned", &a->input_unsigned)) != VK_SUCCESS ||
-       (result = dg_op_attr_bool(c, 4, "output_unsigned", &a->output_unsigned)) != VK_SUCCESS ||
-       (result = check_rounding_mode(c, a->rounding_mode)) != VK_SUCCESS ||
-       (result = dg_op_input(c, 5, "input", &in)) != VK_SUCCESS ||
-       (result = dg_op_zero_point(c, 8, "input_zp", &in_zp_type, &in_zp)) != VK_SUCCESS ||
-       (result = dg_op_zero_point(c, 9, "output_zp", &out_zp_type, &out_zp)) != VK_SUCCESS ||
-       (result = dg_op_output(c, &out)) != VK_SUCCESS)
-      return result;
-   const uint8_t actual[] = {in.type, in_zp_type, out_zp_type, out.type};
-   if ((result = dg_op_match_row(c, rescale_rows, sizeof(rescale_rows) / sizeof(rescale_rows[0]), 4,
-                                 rescale_cols, actual)) != VK_SUCCESS ||
-       (result = dg_op_same_shape(c, "output", &out.shape, "input", &in.shape)) != VK_SUCCESS ||
-       (result = zero_point(c, "input_zp", in.type, a->input_unsigned, in_zp, &a->input_zp)) !=
+   if ((result = zero_point(c, "input_zp", in->type, a->input_unsigned, in_zp->bits, &in_value)) !=
            VK_SUCCESS ||
-       (result = zero_point(c, "output_zp", out.type, a->output_unsigned, out_zp, &a->output_zp)) !=
-           VK_SUCCESS ||
-       (result = check_flags(c, a, in.type, out.type)) != VK_SUCCESS)
+       (result = zero_point(c, "output_zp", c->out.type, a->output_unsigned, out_zp->bits,
+                            &out_value)) != VK_SUCCESS ||
+       (result = check_flags(c, a, in->type, c->out.type)) != VK_SUCCESS)
       return result;
+   /* Zero-extended when the side is unsigned (u16 zero points: 0 or 32768). */
+   a->input_zp = (int32_t)in_value;
+   a->output_zp = (int32_t)out_value;
    /* ERROR_IF(per_channel && rank(input) < 1): Vulkan tensors have rank >= 1. */
-   if (a->per_channel && in.shape.rank < 1)
+   if (a->per_channel && in->shape.rank < 1)
       return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "ERROR_IF(per_channel && rank(input) < 1)");
-   a->channels = a->per_channel ? (uint32_t)in.shape.dim[in.shape.rank - 1] : 1;
-   return decode_scales(c, a);
+   struct dg_node_scales *sc = &c->node->scales;
+   sc->channels = a->per_channel ? (uint32_t)in->shape.dim[in->shape.rank - 1] : 1;
+   return decode_scales(c, a, sc);
 }

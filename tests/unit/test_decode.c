@@ -93,10 +93,10 @@ test_clamp(void)
    const struct dcase i8 = {"clamp i8", "t_i8_1x4", "t_i8_1x4", NULL,
                             "%r = OpExtInst %t_i8_1x4 %tosa CLAMP %i8_m10 %i8_10 %i32_1 %in0\n"};
    if ((g = h_decode(&i8, &b))) {
-      const struct dg_attr_clamp *a = &node(g, 0)->attrs.clamp;
-      check_eq_i64(a->min_int, -10);
-      check_eq_i64(a->max_int, 10);
-      check_eq_u64(a->min_bits, 0xf6);
+      const struct dg_attrs_clamp *a = &node(g, 0)->attrs.clamp;
+      /* Integer bounds sign-extended to 32 bits (the kernel's specialization constants). */
+      check_eq_i64((int32_t)a->min_val, -10);
+      check_eq_i64((int32_t)a->max_val, 10);
       check_eq_u64(a->nan_mode, TOSA_NAN_MODE_PROPAGATE);
       dg_graph_destroy(g);
    }
@@ -105,9 +105,10 @@ test_clamp(void)
        "clamp bf16", "t_bf16_8", "t_bf16_8", NULL,
        "%r = OpExtInst %t_bf16_8 %tosa CLAMP %bf16_m2p5 %bf16_6 %i32_2 %in0\n"};
    if ((g = h_decode(&bf16, &b))) {
-      const struct dg_attr_clamp *a = &node(g, 0)->attrs.clamp;
-      ok(a->min_fp == -2.5 && a->max_fp == 6.0, "bf16 limits %g %g", a->min_fp, a->max_fp);
-      check_eq_u64(a->min_bits, 0xc020);
+      const struct dg_attrs_clamp *a = &node(g, 0)->attrs.clamp;
+      /* Float bounds as the fp32 bits of their value: -2.5f and 6.0f. */
+      check_eq_u64(a->min_val, 0xc0200000u);
+      check_eq_u64(a->max_val, 0x40c00000u);
       check_eq_u64(a->nan_mode, TOSA_NAN_MODE_IGNORE);
       dg_graph_destroy(g);
    }
@@ -203,8 +204,8 @@ test_pool(void)
        "%p = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n",
        "%r = OpExtInst %t_f32_1x3x3x2 %tosa MAX_POOL2D %k %s %p %i32_2 %in0\n"};
    if ((g = h_decode(&pad, &b))) {
-      const struct dg_attr_pool2d *a = &node(g, 0)->attrs.pool2d;
-      ok(a->kernel[0] == 3 && a->stride[1] == 2 && a->pad[3] == 1 && a->nan_mode == 2,
+      const struct dg_attrs_max_pool2d *a = &node(g, 0)->attrs.max_pool2d;
+      ok(a->kernel_y == 3 && a->stride_x == 2 && a->pad_right == 1 && a->nan_mode == 2,
          "pool attributes");
       dg_graph_destroy(g);
    }
@@ -235,11 +236,11 @@ test_conv(void)
        "%wzp\n"};
    if ((g = h_decode(&i8, &b))) {
       const struct dg_node *n = node(g, 0);
-      const struct dg_attr_conv2d *a = &n->attrs.conv2d;
+      const struct dg_attrs_conv2d *a = &n->attrs.conv2d;
       check_eq_i64(a->input_zp, -128);
       check_eq_i64(a->weight_zp, 3);
       check_eq_u64(a->acc_type, TOSA_ACC_TYPE_INT32);
-      ok(a->local_bound && a->stride[0] == 1 && a->dilation[1] == 1, "conv attributes");
+      ok(a->local_bound && a->stride_y == 1 && a->dilation_x == 1, "conv attributes");
       check_eq_u64(n->input_count, 3);
       const struct dg_tensor *w = dg_node_input(g, n, 1), *bias = dg_node_input(g, n, 2);
       check_eq_u64(w->kind, DG_TENSOR_GRAPH_CONSTANT);
@@ -334,12 +335,13 @@ test_rescale(void)
        "%izp %ozp\n",
        .fill = "0=1073741824 1=30"};
    if ((g = h_decode(&pc, &b))) {
-      const struct dg_attr_rescale *a = &node(g, 0)->attrs.rescale;
-      check_eq_u64(a->channels, 4);
+      const struct dg_attrs_rescale *a = &node(g, 0)->attrs.rescale;
+      const struct dg_node_scales *sc = &node(g, 0)->scales;
+      check_eq_u64(sc->channels, 4);
       ok(a->scale32 && a->per_channel && !a->input_unsigned, "flags");
       check_eq_u64(a->rounding_mode, TOSA_ROUNDING_DOUBLE_ROUND);
-      ok(a->multiplier[3] == 1 << 30 && a->shift[3] == 30, "scales %d %d", a->multiplier[3],
-         a->shift[3]);
+      ok(sc->multiplier[3] == 1 << 30 && sc->shift[3] == 30, "scales %d %d", sc->multiplier[3],
+         sc->shift[3]);
       check_eq_i64(a->output_zp, -5);
       check_eq_u64(node(g, 0)->input_count, 1);
       dg_graph_destroy(g);
@@ -354,7 +356,7 @@ test_rescale(void)
        "%ozp\n"};
    if ((g = h_decode(&u8, &b))) {
       check_eq_i64(node(g, 0)->attrs.rescale.input_zp, 128);
-      check_eq_u64(node(g, 0)->attrs.rescale.channels, 1);
+      check_eq_u64(node(g, 0)->scales.channels, 1);
       dg_graph_destroy(g);
    }
    h_free(&b);
@@ -423,7 +425,7 @@ test_chain(void)
       check_eq_u64(g->output_count, 2);
       check_eq_u64(g->outputs[1].tensor, g->node_tensors[node(g, 3)->first_output]);
       check_eq_u64(g->outputs[1].binding, 1);
-      check_eq_u64(node(g, 1)->attrs.rescale.multiplier[7], 1 << 30);
+      check_eq_u64(node(g, 1)->scales.multiplier[7], 1 << 30);
       /* in0, 6 results, weight, bias, B: the attribute constants are not tensors. */
       check_eq_u64(g->tensor_count, 10);
       ok(!g->uses_specialization, "no specialization");
@@ -509,8 +511,8 @@ test_specialization(void)
        "OpGraphSetOutputARM %r %i32_0\nOpGraphSetOutputARM %m %i32_1\n",
        .spec = &spec};
    if ((g = h_decode(&c, &b))) {
-      check_eq_i64(node(g, 0)->attrs.clamp.min_int, -5);
-      check_eq_i64(node(g, 0)->attrs.clamp.max_int, 9);
+      check_eq_i64((int32_t)node(g, 0)->attrs.clamp.min_val, -5);
+      check_eq_i64((int32_t)node(g, 0)->attrs.clamp.max_val, 9);
       check_eq_u64(node(g, 0)->attrs.clamp.nan_mode, 1); /* default: no map entry */
       check_eq_u64(node(g, 1)->attrs.mul.shift, 7);
       ok(g->uses_specialization, "uses_specialization");
@@ -707,9 +709,11 @@ test_helpers(void)
    int16_t out[6] = {0};
    dg_read_graph_constant(&ty, &desc, src, (uint8_t *)out);
    ok(out[0] == 1 && out[2] == 3 && out[3] == 4 && out[5] == 6, "strided read");
-   ok(dg_op_find(TOSA_ARGMAX) == NULL && dg_op_find(TOSA_CONV2D)->op == DG_OP_CONV2D &&
-          dg_op_find(1000) == NULL,
-      "operator table");
+   const uint32_t tosa = SPIRV_EXT_INST_SET_TOSA_001000_1;
+   ok(dg_op_find(tosa, TOSA_ARGMAX) == NULL && dg_op_find(tosa, TOSA_CONV2D)->op == DG_OP_CONV2D &&
+          dg_op_find(tosa, 1000) == NULL &&
+          dg_op_find(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, TOSA_CONV2D) == NULL,
+      "operator table keyed by (set, opcode)");
 }
 
 /* ---- allocation failures and corrupted modules ------------------------------------------ */

@@ -8,7 +8,7 @@
  *
  * Tensors (binding order): 0 input1, 1 input2, 2 output.
  * One work item: one output element, row-major over the output's dimensions.
- * Attributes (struct dg_binary_args): shift (MUL).
+ * Attributes (struct dg_attrs_mul): shift (MUL).
  * Variant defines: DG_BINARY_OP (DG_BINARY_ADD, _SUB, _MUL), DG_IN_DTYPE (both
  * inputs), DG_OUT_DTYPE.
  *
@@ -35,11 +35,11 @@
 #define DG_OUT_DTYPE DG_IN_DTYPE
 #endif
 
-DG_DECLARE_ARGS(DG_BINARY_ARGS)
+DG_DECLARE_ATTRS_MUL /* ADD and SUB leave shift at 0 */
 
-DG_TENSOR(DG_BINARY_INPUT1, input1);
-DG_TENSOR(DG_BINARY_INPUT2, input2);
-DG_TENSOR(DG_BINARY_OUTPUT, output);
+DG_TENSOR(DG_ADD_INPUT1, input1);
+DG_TENSOR(DG_ADD_INPUT2, input2);
+DG_TENSOR(DG_ADD_OUTPUT, output);
 
 #define in_t dg_atype(DG_IN_DTYPE)
 #define out_t dg_atype(DG_OUT_DTYPE)

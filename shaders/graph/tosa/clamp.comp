@@ -9,7 +9,7 @@
  *
  * Tensors (binding order): 0 input, 1 output (the same shape).
  * One work item: one output element, row-major.
- * Attributes (struct dg_clamp_args): min_val, max_val (int32 bits of an integer
+ * Attributes (struct dg_attrs_clamp): min_val, max_val (int32 bits of an integer
  * value, fp32 bits of a float value), nan_mode.
  * Variant define: DG_DTYPE (i8, i16, fp16, bf16, fp32 in TOSA 1.0.1; any type of
  * dg_kernel.glsl but bool compiles).
@@ -23,7 +23,7 @@
 #define DG_DTYPE DG_DTYPE_FP32
 #endif
 
-DG_DECLARE_ARGS(DG_CLAMP_ARGS)
+DG_DECLARE_ATTRS_CLAMP
 
 DG_TENSOR(DG_CLAMP_INPUT, input);
 DG_TENSOR(DG_CLAMP_OUTPUT, output);

@@ -12,7 +12,7 @@
  * Tensors (binding order): 0 input [N,IH,IW,IC], 1 weight [OC,KH,KW,IC],
  * 2 bias [BC], 3 output [N,OH,OW,OC].
  * One work item: one output element (n, oy, ox, oc), row-major.
- * Attributes (struct dg_conv2d_args): pad_top, pad_bottom, pad_left, pad_right,
+ * Attributes (struct dg_attrs_conv2d): pad_top, pad_bottom, pad_left, pad_right,
  * stride_y, stride_x, dilation_y, dilation_x, input_zp, weight_zp. OH, OW and
  * the kernel size come from the records.
  * Variant defines: DG_IN_DTYPE, DG_W_DTYPE, DG_OUT_DTYPE (also the bias's),
@@ -55,7 +55,7 @@
 #define acc_t dg_atype(DG_ACC_DTYPE)
 #endif
 
-DG_DECLARE_ARGS(DG_CONV2D_ARGS)
+DG_DECLARE_ATTRS_CONV2D
 
 DG_TENSOR(DG_CONV2D_INPUT, input);
 DG_TENSOR(DG_CONV2D_WEIGHT, weight);

@@ -8,7 +8,7 @@
  *
  * Tensors (binding order): 0 A [N,H,C], 1 B [N,C,W], 2 output [N,H,W].
  * One work item: one output element (n, h, w), row-major.
- * Attributes (struct dg_matmul_args): a_zp, b_zp (integer rows; TOSA requires
+ * Attributes (struct dg_attrs_matmul): a_zp, b_zp (integer rows; TOSA requires
  * 0 except for i8, the meaning TOSA main gives the v1.0.1 check).
  * Variant defines: DG_IN_DTYPE (A and B), DG_OUT_DTYPE, DG_NATIVE_FP16. The
  * rows of TOSA.001000.1: i8 -> i32 (wraps on overflow, a REQUIRE in TOSA);
@@ -35,7 +35,7 @@
 #define acc_t dg_atype(DG_OUT_DTYPE)
 #endif
 
-DG_DECLARE_ARGS(DG_MATMUL_ARGS)
+DG_DECLARE_ATTRS_MATMUL
 
 DG_TENSOR(DG_MATMUL_A, a);
 DG_TENSOR(DG_MATMUL_B, b);

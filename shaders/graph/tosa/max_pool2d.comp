@@ -10,7 +10,7 @@
  *
  * Tensors (binding order): 0 input [N,IH,IW,C], 1 output [N,OH,OW,C].
  * One work item: one output element (n, oy, ox, c), row-major.
- * Attributes (struct dg_max_pool2d_args): kernel_y, kernel_x, stride_y,
+ * Attributes (struct dg_attrs_max_pool2d): kernel_y, kernel_x, stride_y,
  * stride_x, pad_top, pad_bottom, pad_left, pad_right, nan_mode. OH and OW are
  * the output record's dimensions (creation checked them against TOSA's rule).
  * Variant define: DG_DTYPE (i8, i16, fp8e4m3, fp8e5m2, fp16, bf16, fp32).
@@ -26,7 +26,7 @@
 #define DG_DTYPE DG_DTYPE_FP32
 #endif
 
-DG_DECLARE_ARGS(DG_MAX_POOL2D_ARGS)
+DG_DECLARE_ATTRS_MAX_POOL2D
 
 DG_TENSOR(DG_MAX_POOL2D_INPUT, input);
 DG_TENSOR(DG_MAX_POOL2D_OUTPUT, output);

@@ -26,7 +26,7 @@
  * the host passes them as two small constant tensors, which keeps any number of
  * channels out of the specialization constants.
  * One work item: one output element, row-major.
- * Attributes (struct dg_rescale_args): scale32, rounding_mode, per_channel,
+ * Attributes (struct dg_attrs_rescale): scale32, rounding_mode, per_channel,
  * input_unsigned, output_unsigned, input_zp, output_zp.
  * Variant defines: DG_IN_DTYPE (i8, i16, i32, i48), DG_OUT_DTYPE (i8, i16, i32).
  */
@@ -46,7 +46,7 @@
 #error "RESCALE reads i8, i16, i32 or i48 and writes i8, i16 or i32"
 #endif
 
-DG_DECLARE_ARGS(DG_RESCALE_ARGS)
+DG_DECLARE_ATTRS_RESCALE
 
 DG_TENSOR(DG_RESCALE_INPUT, input);
 DG_TENSOR(DG_RESCALE_MULTIPLIER, multiplier);

@@ -63,7 +63,7 @@ conv2d_case(const struct conv_row *row, const struct conv_shape *s, uint32_t gap
       st = tosa_ref_conv2d(&ra, in, w, bias, izp, wzp, bnd);
    }
    if (ref_ok(what, st)) {
-      struct dg_conv2d_args args = {
+      struct dg_attrs_conv2d args = {
          .pad_top = s->pad[0], .pad_bottom = s->pad[1],
          .pad_left = s->pad[2], .pad_right = s->pad[3],
          .stride_y = s->stride[0], .stride_x = s->stride[1],

@@ -39,7 +39,7 @@ binary_case(const char *variant, int op, struct ref_tensor *a, struct ref_tensor
             : rop == TOSA_REF_OP_SUB ? tosa_ref_sub(a, b, ref)
                                      : tosa_ref_mul(a, b, sh, ref);
    if (ref_ok(what, st)) {
-      struct dg_binary_args args = {.shift = shift};
+      struct dg_attrs_mul args = {.shift = shift};
       struct ref_tensor *ts[3] = {a, b, out};
       struct ref_tensor *gpu = run_kernel(variant, ts, gaps, 3, &args, sizeof(args), 0);
       compare(what, rop, gpu, ref);
@@ -161,7 +161,7 @@ clamp_case(const char *variant, enum ref_dtype dtype, double min, double max, in
    struct ref_tensor *ref = TENSOR(dtype, 3, 5, 7);
    bool is_float = ref_dtype_is_float(dtype);
    struct tosa_ref_clamp_args ra = {.nan_mode = (enum tosa_ref_nan_mode)nan_mode};
-   struct dg_clamp_args args = {.nan_mode = (uint32_t)nan_mode};
+   struct dg_attrs_clamp args = {.nan_mode = (uint32_t)nan_mode};
    if (is_float) {
       fill_fp(in, -3.0, 3.0);
       add_specials(in);

@@ -33,7 +33,7 @@ matmul_case(const char *variant, enum ref_dtype in_t, enum ref_dtype out_t, int6
       st = tosa_ref_matmul(&ra, a, b, azp, bzp, bnd);
    }
    if (ref_ok(what, st)) {
-      struct dg_matmul_args args = {.a_zp = a_zp, .b_zp = b_zp};
+      struct dg_attrs_matmul args = {.a_zp = a_zp, .b_zp = b_zp};
       struct ref_tensor *ts[3] = {a, b, out};
       struct ref_tensor *gpu =
          run_kernel(variant, ts, (const uint32_t[]){gap, 0, gap}, 3, &args, sizeof(args), 0);

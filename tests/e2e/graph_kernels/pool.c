@@ -37,7 +37,7 @@ max_pool2d_case(const char *variant, enum ref_dtype dtype, const int64_t *in_sha
       .pad = {pad[0], pad[1], pad[2], pad[3]},
       .nan_mode = (enum tosa_ref_nan_mode)nan_mode,
    };
-   struct dg_max_pool2d_args args = {
+   struct dg_attrs_max_pool2d args = {
       .kernel_y = kernel[0], .kernel_x = kernel[1],
       .stride_y = stride[0], .stride_x = stride[1],
       .pad_top = pad[0], .pad_bottom = pad[1], .pad_left = pad[2], .pad_right = pad[3],

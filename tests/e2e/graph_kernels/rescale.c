@@ -53,7 +53,7 @@ rescale_case(const char *variant, enum ref_dtype in_t, enum ref_dtype out_t,
                ? tosa_ref_rescale_inexact_range(&ra, in, mul, shift, izp, ozp, lo, hi)
                : tosa_ref_rescale(&ra, in, mul, shift, izp, ozp, ref);
    if (ref_ok(what, st)) {
-      struct dg_rescale_args args = {
+      struct dg_attrs_rescale args = {
          .scale32 = p->scale32,
          .rounding_mode = (uint32_t)p->rounding,
          .per_channel = p->per_channel,

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+#
+# The operator declarations (graph/ops/tosa_ops.def, docs/adding-an-op.md) at
+# configure time: cmake/gen_ops.c is compiled and run with try_run, checks the
+# declarations and writes, into ${VMEL_OPS_GENERATED_DIR}:
+#   dg_kernels.cmake  the kernel variants shaders/CMakeLists.txt compiles;
+#   dg_op_abi.h       the kernel ABI shared by C and GLSL.
+# A declaration that is not consistent (a type row naming a kernel variant no
+# DG_KERNEL declares, among others) fails the configure step with the
+# generator's message, so it never reaches a user. Editing the declarations or
+# the generator re-runs it.
+
+set(VMEL_OPS_GENERATED_DIR ${VMEL_GENERATED_DIR}/ops)
+file(MAKE_DIRECTORY ${VMEL_OPS_GENERATED_DIR})
+set(_vmel_ops_sources
+  ${CMAKE_SOURCE_DIR}/cmake/gen_ops.c
+  ${CMAKE_SOURCE_DIR}/graph/ops/dg_decl_expand.h
+  ${CMAKE_SOURCE_DIR}/graph/ops/tosa_ops.def)
+set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${_vmel_ops_sources})
+
+unset(VMEL_GEN_OPS_RUN CACHE)
+unset(VMEL_GEN_OPS_COMPILE CACHE)
+try_run(VMEL_GEN_OPS_RUN VMEL_GEN_OPS_COMPILE
+  ${CMAKE_BINARY_DIR}/gen_ops ${CMAKE_SOURCE_DIR}/cmake/gen_ops.c
+  CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${CMAKE_SOURCE_DIR}/graph/ops"
+  COMPILE_DEFINITIONS -D_DEFAULT_SOURCE
+  C_STANDARD 11
+  COMPILE_OUTPUT_VARIABLE _vmel_ops_compile_out
+  RUN_OUTPUT_VARIABLE _vmel_ops_run_out
+  ARGS ${CMAKE_SOURCE_DIR} ${VMEL_OPS_GENERATED_DIR})
+if(NOT VMEL_GEN_OPS_COMPILE)
+  message(FATAL_ERROR "cmake/gen_ops.c does not compile with the declarations:\n"
+                      "${_vmel_ops_compile_out}")
+endif()
+if(NOT VMEL_GEN_OPS_RUN EQUAL 0)
+  message(FATAL_ERROR "The operator declarations are not consistent:\n${_vmel_ops_run_out}")
+endif()
+unset(_vmel_ops_compile_out)
+unset(_vmel_ops_run_out)
