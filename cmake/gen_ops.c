@@ -89,6 +89,15 @@ static const struct g_kernel kernels[] = {
 #define DG_KERNEL(KERNEL, TEMPLATE, FEATURES, DEFINES) {#KERNEL, #TEMPLATE, FEATURES, DEFINES},
 #include "dg_decl_expand.h"
     {NULL, NULL, 0, NULL}};
+struct g_grid {
+   const char *kernel;
+   int local;
+   const char *grid;
+};
+static const struct g_grid grids[] = {
+#define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID) {#KERNEL, LOCAL_SIZE, #GRID},
+#include "dg_decl_expand.h"
+    {NULL, 0, NULL}};
 static const struct g_fast fasts[] = {
 #define DG_FAST(KERNEL, FAST) {#KERNEL, #FAST},
 #include "dg_decl_expand.h"
@@ -310,6 +319,19 @@ check(const char *srcdir)
       else if (!(k->features & ~INTERNAL_BIT))
          fail("DG_FAST(%s, %s): %s needs no feature, so it should replace %s in the rows",
               fasts[f].base, fasts[f].fast, fasts[f].fast, fasts[f].base);
+   }
+   for (size_t g = 0; grids[g].kernel; g++) {
+      const struct g_grid *d = &grids[g];
+      if (!find_kernel(d->kernel))
+         fail("DG_KERNEL_GRID names kernel %s, which no DG_KERNEL declares", d->kernel);
+      if (d->local < 1 || d->local > 1024 || (d->local & (d->local - 1)))
+         fail("DG_KERNEL_GRID(%s): workgroup size %d is not a power of two in 1..1024", d->kernel,
+              d->local);
+      if (strcmp(d->grid, "ELEMENTS") && strcmp(d->grid, "ROWS"))
+         fail("DG_KERNEL_GRID(%s): grid %s is not ELEMENTS or ROWS", d->kernel, d->grid);
+      for (size_t h = 0; h < g; h++)
+         if (strcmp(grids[h].kernel, d->kernel) == 0)
+            fail("DG_KERNEL_GRID(%s) is given twice", d->kernel);
    }
    for (size_t i = 0; kernels[i].NAME; i++) {
       const struct g_kernel *k = &kernels[i];

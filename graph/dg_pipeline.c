@@ -435,7 +435,8 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    const struct lyr_device_next *next = &device->base.next;
    const VkAllocationCallbacks *dalloc = &device->base.alloc;
    for (uint32_t i = 0; i < p->stage_count; i++)
-      next->DestroyPipeline(dev, p->stages[i].pipeline, dalloc);
+      if (!p->stages[i].shares_pipeline)
+         next->DestroyPipeline(dev, p->stages[i].pipeline, dalloc);
    for (uint32_t i = 0; p->constants && i < p->constant_count; i++) {
       next->DestroyTensorViewARM(dev, p->constants[i].view, dalloc);
       next->DestroyTensorARM(dev, p->constants[i].tensor, dalloc);

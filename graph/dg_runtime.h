@@ -90,6 +90,7 @@ struct dg_stage {
    /* Its writes never overlap those of the other stages of its node that
     * have the flag too (CONCAT's per-input copies): no barrier between them. */
    bool disjoint_writes;
+   bool shares_pipeline; /* `pipeline` is an earlier stage's (identical kernel and constants) */
 };
 
 /* A data-graph VkPipeline (the handle is the pointer). */
@@ -185,6 +186,10 @@ void dg_build_mark_disjoint_writes(struct dg_build *b);
  *  multipliers); returns a tensor reference for dg_build_add_stage(). */
 VkResult dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
                                const void *data, uint32_t *tensor);
+
+/** The workgroup size of kernel variant `kernel` (its declaration; VMEL_GRAPH_LOCAL_SIZE by
+ *  default). graph/build/dg_build_ops.c. */
+uint32_t dg_kernel_local_size(uint32_t kernel);
 
 /** True when the device can run float16 arithmetic (the _fp16arith variants). */
 bool dg_build_fp16_arith(const struct dg_build *b);

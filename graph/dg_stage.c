@@ -24,11 +24,18 @@
 #define SPV_DECORATION_DESCRIPTOR_SET 34u
 
 /* A stage before its pipeline exists. */
+#define DG_SPEC_MAX_ENTRIES (2 + 2 * VMEL_GRAPH_MAX_TENSORS + 32 + 14 * VMEL_GRAPH_MAX_TENSORS)
+/* What makes a stage's compute pipeline: two stages with equal keys share one. */
+#define DG_STAGE_KEY_WORDS (4 + 2 * VMEL_GRAPH_MAX_TENSORS + DG_SPEC_MAX_ENTRIES)
+
 struct dg_stage_spec {
    const struct vmel_kernel *kernel;
+   uint32_t kernel_id;
    uint32_t attr_words;
    uint32_t attrs[32];
    uint64_t work;
+   uint32_t key[DG_STAGE_KEY_WORDS];
+   uint32_t key_len;
 };
 
 /* A constant tensor added by a build function. */
@@ -322,7 +329,9 @@ dg_build_add_stage(struct dg_build *b, uint32_t kernel, const uint32_t *tensors,
          v->first_stage = index;
       v->last_stage = index;
    }
-   specs[index] = (struct dg_stage_spec){.kernel = k, .attr_words = attr_size / 4, .work = work};
+   specs[index] =
+       (struct dg_stage_spec){.kernel = k, .kernel_id = kernel, .attr_words = attr_size / 4,
+                              .work = work};
    if (attr_size)
       memcpy(specs[index].attrs, attrs, attr_size);
    p->stage_count++;
@@ -398,16 +407,42 @@ patch_bindings(struct dg_build *b, const struct dg_stage *s, const struct vmel_k
    return VK_SUCCESS;
 }
 
+/* The shape specialization of kernel tensor t (graph_kernel.h VMEL_SC_SHAPE): dims always (a
+ * TOSA graph's shapes are static), strides for the tensors the layer owns (packed); the
+ * application's tensors keep the strides of the tensor it binds. */
+static uint32_t
+shape_constants(const struct dg_value *v, uint32_t *data)
+{
+   const struct dg_shape *shape = &v->ty.shape;
+   uint32_t known = VMEL_SHAPE_DIMS;
+   data[VMEL_SHAPE_RANK] = shape->rank;
+   for (uint32_t d = 0; d < 6; d++) {
+      data[VMEL_SHAPE_DIM(d)] = d < shape->rank ? (uint32_t)shape->dim[d] : 1u;
+      data[VMEL_SHAPE_STRIDE(d)] = 0;
+   }
+   if (v->kind != DG_VALUE_IO) {
+      uint64_t stride = dg_type_size(v->ty.type);
+      for (uint32_t d = shape->rank; d-- > 0;) {
+         data[VMEL_SHAPE_STRIDE(d)] = (uint32_t)stride;
+         stride *= (uint64_t)shape->dim[d];
+      }
+      known |= VMEL_SHAPE_STRIDES;
+   }
+   data[VMEL_SHAPE_KNOWN] = known;
+   return 14;
+}
+
 static VkResult
 create_stage_pipeline(struct dg_build *b, uint32_t index, VkPipelineCache cache)
 {
    struct dg_pipeline *p = b->p;
    struct dg_stage *s = &p->stages[index];
-   const struct dg_stage_spec *spec = &b->specs[index];
+   struct dg_stage_spec *spec = &b->specs[index];
 
-   /* Work is spread over a 2D grid of 1D workgroups. */
+   /* Work is spread over a 2D grid of 1D workgroups of the variant's size. */
+   uint32_t local = dg_kernel_local_size(spec->kernel_id);
    uint32_t max_x = b->device->max_groups[0];
-   uint64_t groups = (spec->work + VMEL_GRAPH_LOCAL_SIZE - 1) / VMEL_GRAPH_LOCAL_SIZE;
+   uint64_t groups = (spec->work + local - 1) / local;
    if (groups == 0)
       groups = 1;
    s->groups[0] = (uint32_t)(groups < max_x ? groups : max_x);
@@ -417,8 +452,8 @@ create_stage_pipeline(struct dg_build *b, uint32_t index, VkPipelineCache cache)
                        "workgroup-count limits",
                        s->op_name, s->result_id, (unsigned long long)spec->work);
 
-   uint32_t data[1 + 2 * VMEL_GRAPH_MAX_TENSORS + 32];
-   VkSpecializationMapEntry entries[1 + 2 * VMEL_GRAPH_MAX_TENSORS + 32];
+   uint32_t data[DG_SPEC_MAX_ENTRIES];
+   VkSpecializationMapEntry entries[DG_SPEC_MAX_ENTRIES];
    uint32_t n = 0;
 #define ENTRY(id, value)                                                                           \
    do {                                                                                            \
@@ -426,10 +461,15 @@ create_stage_pipeline(struct dg_build *b, uint32_t index, VkPipelineCache cache)
       data[n++] = (value);                                                                         \
    } while (0)
    ENTRY(VMEL_SC_WORK_COUNT, (uint32_t)spec->work);
+   ENTRY(VMEL_SC_LOCAL_SIZE_X, local);
    for (uint32_t t = 0; t < s->value_count; t++) {
-      const struct dg_slot *slot = &p->values[s->values[t]].slot;
-      ENTRY(VMEL_SC_TENSOR_COUNT(t), slot->count);
-      ENTRY(VMEL_SC_TENSOR_INDEX(t), slot->element);
+      const struct dg_value *v = &p->values[s->values[t]];
+      ENTRY(VMEL_SC_TENSOR_COUNT(t), v->slot.count);
+      ENTRY(VMEL_SC_TENSOR_INDEX(t), v->slot.element);
+      uint32_t shape[14];
+      shape_constants(v, shape);
+      for (uint32_t i = 0; i < 14; i++)
+         ENTRY(VMEL_SC_SHAPE(t, i), shape[i]);
    }
    for (uint32_t a = 0; a < spec->attr_words; a++)
       ENTRY(VMEL_SC_ATTR(a), spec->attrs[a]);
@@ -445,7 +485,33 @@ create_stage_pipeline(struct dg_build *b, uint32_t index, VkPipelineCache cache)
    VkResult result = patch_bindings(b, s, spec->kernel, &words);
    if (result != VK_SUCCESS)
       return result;
-   /* A module per stage (inline modules need maintenance5): the kernels'
+
+   /* Identical compute pipelines (same variant, same bindings, same specialization) are
+    * created once per graph pipeline. */
+   uint32_t *key = spec->key, len = 0;
+   key[len++] = spec->kernel_id;
+   key[len++] = s->value_count;
+   key[len++] = spec->attr_words;
+   key[len++] = n;
+   for (uint32_t t = 0; t < s->value_count; t++) {
+      const struct dg_slot *slot = &p->values[s->values[t]].slot;
+      bool internal = slot->kind == DG_SLOT_INTERNAL;
+      key[len++] = internal ? p->internal_set : slot->set;
+      key[len++] = internal ? s->internal_binding[t] : slot->binding;
+   }
+   memcpy(key + len, data, n * 4);
+   spec->key_len = len + n;
+   for (uint32_t i = 0; i < index; i++) {
+      if (b->specs[i].key_len == spec->key_len && !p->stages[i].shares_pipeline &&
+          memcmp(b->specs[i].key, key, spec->key_len * 4) == 0) {
+         lyr_free(b->alloc, words);
+         s->pipeline = p->stages[i].pipeline;
+         s->shares_pipeline = true;
+         return VK_SUCCESS;
+      }
+   }
+
+   /* A module per pipeline (inline modules need maintenance5): the kernels'
     * bindings differ per stage. */
    result = lyr_create_compute_pipeline(&b->device->base, words, spec->kernel->word_count,
                                         p->layout, &si, cache, &s->pipeline);

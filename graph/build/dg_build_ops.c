@@ -43,6 +43,36 @@ static const struct {
 #include "dg_decl_expand.h"
     {UINT16_MAX, UINT16_MAX}};
 
+/* The kernels whose workgroup size or grid is not the default (DG_KERNEL_GRID). */
+enum dg_grid { DG_GRID_ELEMENTS, DG_GRID_ROWS };
+static const struct {
+   uint16_t kernel, local;
+   enum dg_grid grid;
+} kernel_grids[] = {
+#define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID) {DG_KERNEL_##KERNEL, LOCAL_SIZE, DG_GRID_##GRID},
+#include "dg_decl_expand.h"
+    {UINT16_MAX, 0, DG_GRID_ELEMENTS}};
+
+uint32_t
+dg_kernel_local_size(uint32_t kernel)
+{
+   for (uint32_t i = 0; kernel_grids[i].kernel != UINT16_MAX; i++)
+      if (kernel_grids[i].kernel == kernel)
+         return kernel_grids[i].local;
+   return VMEL_GRAPH_LOCAL_SIZE;
+}
+
+/* Work items of a dispatch of `kernel` writing `out`: what its grid counts. */
+static uint64_t
+kernel_work(uint32_t kernel, const struct dg_tensor_type *out)
+{
+   uint64_t elements = dg_shape_elements(&out->shape);
+   for (uint32_t i = 0; kernel_grids[i].kernel != UINT16_MAX; i++)
+      if (kernel_grids[i].kernel == kernel && kernel_grids[i].grid == DG_GRID_ROWS)
+         return elements / (uint64_t)out->shape.dim[out->shape.rank - 1];
+   return elements;
+}
+
 uint32_t
 dg_build_kernel(const struct dg_build *b, const struct dg_node *n)
 {
@@ -81,8 +111,9 @@ dg_build_default(struct dg_build *b, const struct dg_node *n)
       tensors[count++] = dg_node_input_index(g, n, i);
    tensors[count] = dg_node_output_index(g, n, 0);
    const struct dg_tensor *out = dg_node_output(g, n, 0);
-   return dg_build_add_stage(b, dg_build_kernel(b, n), tensors, count + 1, 1u << count,
-                             n->attrs.word, 4 * op->attr_count, dg_shape_elements(&out->ty.shape));
+   uint32_t kernel = dg_build_kernel(b, n);
+   return dg_build_add_stage(b, kernel, tensors, count + 1, 1u << count, n->attrs.word,
+                             4 * op->attr_count, kernel_work(kernel, &out->ty));
 }
 
 VkResult

@@ -49,6 +49,10 @@
  *       arithmetic), INTERNAL (stage building uses it directly).
  *   DG_FAST(KERNEL, FAST)
  *       FAST runs KERNEL's rows where the device has FAST's features.
+ *   DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID)
+ *       KERNEL's workgroup size (default VMEL_GRAPH_LOCAL_SIZE, 64) and what
+ *       one work item of its grid is: ELEMENTS (one output element, the
+ *       default) or ROWS (one run of the output's last dimension).
  */
 #ifndef DG_OP
 #define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD)
@@ -70,6 +74,9 @@
 #endif
 #ifndef DG_FAST
 #define DG_FAST(KERNEL, FAST)
+#endif
+#ifndef DG_KERNEL_GRID
+#define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID)
 #endif
 
 /* Element types: the values of enum dg_type (dg_ir.h; checked in dg_op.c). */
@@ -117,6 +124,7 @@
 #undef DG_ROW
 #undef DG_KERNEL
 #undef DG_FAST
+#undef DG_KERNEL_GRID
 #undef BOOL
 #undef I8
 #undef I16

@@ -322,12 +322,64 @@ dg_cast_fp8e5m2(float value)
 #define DG_TENSOR(k, name)                                                                         \
    layout(constant_id = VMEL_SC_TENSOR_COUNT(k)) const uint name##_tensor_count = 1u;              \
    layout(constant_id = VMEL_SC_TENSOR_INDEX(k)) const uint name##_tensor_index = 0u;              \
+   DG_SHAPE_CONSTANTS(k, name)                                                                     \
    layout(set = 0, binding = k, std430) readonly buffer name##_tensor_block {                      \
       vmel_tensor_record record;                                                                   \
    } name##_tensor[name##_tensor_count]
 
+/* Kernel tensor k's shape as specialization constants (graph_kernel.h VMEL_SC_SHAPE). */
+#define DG_SHAPE_SC(k, name, field, i, value)                                                      \
+   layout(constant_id = VMEL_SC_SHAPE(k, i)) const uint name##_##field = value;
+#define DG_SHAPE_CONSTANTS(k, name)                                                                \
+   DG_SHAPE_SC(k, name, known, VMEL_SHAPE_KNOWN, 0u)                                               \
+   DG_SHAPE_SC(k, name, rank, VMEL_SHAPE_RANK, 1u)                                                 \
+   DG_SHAPE_SC(k, name, d0, VMEL_SHAPE_DIM(0), 1u)                                                 \
+   DG_SHAPE_SC(k, name, d1, VMEL_SHAPE_DIM(1), 1u)                                                 \
+   DG_SHAPE_SC(k, name, d2, VMEL_SHAPE_DIM(2), 1u)                                                 \
+   DG_SHAPE_SC(k, name, d3, VMEL_SHAPE_DIM(3), 1u)                                                 \
+   DG_SHAPE_SC(k, name, d4, VMEL_SHAPE_DIM(4), 1u)                                                 \
+   DG_SHAPE_SC(k, name, d5, VMEL_SHAPE_DIM(5), 1u)                                                 \
+   DG_SHAPE_SC(k, name, s0, VMEL_SHAPE_STRIDE(0), 0u)                                              \
+   DG_SHAPE_SC(k, name, s1, VMEL_SHAPE_STRIDE(1), 0u)                                              \
+   DG_SHAPE_SC(k, name, s2, VMEL_SHAPE_STRIDE(2), 0u)                                              \
+   DG_SHAPE_SC(k, name, s3, VMEL_SHAPE_STRIDE(3), 0u)                                              \
+   DG_SHAPE_SC(k, name, s4, VMEL_SHAPE_STRIDE(4), 0u)                                              \
+   DG_SHAPE_SC(k, name, s5, VMEL_SHAPE_STRIDE(5), 0u)
+
+/* The record a kernel computes with: the bound record, with the shape and strides that
+ * pipeline creation specialised in its place (constants, so the compiler folds the
+ * div/mod over dimensions and unrolls the loops over the rank). */
+vmel_tensor_record
+dg_specialised_record(vmel_tensor_record bound, uint known, uint rank, uint d0, uint d1, uint d2,
+                      uint d3, uint d4, uint d5, uint s0, uint s1, uint s2, uint s3, uint s4,
+                      uint s5)
+{
+   vmel_tensor_record r = bound;
+   if ((known & VMEL_SHAPE_DIMS) != 0u) {
+      r.rank = rank;
+      r.dims[0] = d0;
+      r.dims[1] = d1;
+      r.dims[2] = d2;
+      r.dims[3] = d3;
+      r.dims[4] = d4;
+      r.dims[5] = d5;
+   }
+   if ((known & VMEL_SHAPE_STRIDES) != 0u) {
+      r.strides[0] = s0;
+      r.strides[1] = s1;
+      r.strides[2] = s2;
+      r.strides[3] = s3;
+      r.strides[4] = s4;
+      r.strides[5] = s5;
+   }
+   return r;
+}
+
 /* The record of a tensor declared with DG_TENSOR (a vmel_tensor_record). */
-#define DG_RECORD(name) (name##_tensor[name##_tensor_index].record)
+#define DG_RECORD(name)                                                                            \
+   dg_specialised_record(name##_tensor[name##_tensor_index].record, name##_known, name##_rank,     \
+                         name##_d0, name##_d1, name##_d2, name##_d3, name##_d4, name##_d5,        \
+                         name##_s0, name##_s1, name##_s2, name##_s3, name##_s4, name##_s5)
 
 /* Elements in the tensor: the product of its dimensions. */
 uint
@@ -419,7 +471,8 @@ dg_offset_broadcast(vmel_tensor_record dst, vmel_tensor_record src, uint index)
 
 /* ---- work --------------------------------------------------------------------------------- */
 
-layout(local_size_x = VMEL_GRAPH_LOCAL_SIZE, local_size_y = 1, local_size_z = 1) in;
+layout(local_size_x = VMEL_GRAPH_LOCAL_SIZE, local_size_x_id = VMEL_SC_LOCAL_SIZE_X, local_size_y = 1,
+       local_size_z = 1) in;
 
 /* Work items of the dispatch; what one is, each kernel's header comment says. */
 layout(constant_id = VMEL_SC_WORK_COUNT) const uint vmel_work_count = 1u;
@@ -430,7 +483,7 @@ uint
 vmel_work_index()
 {
    uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-   return group * uint(VMEL_GRAPH_LOCAL_SIZE) + gl_LocalInvocationIndex;
+   return group * gl_WorkGroupSize.x + gl_LocalInvocationIndex;
 }
 
 /* ---- TOSA helpers ------------------------------------------------------------------------- */
