@@ -37,6 +37,14 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
              "activation_funcs.adoc CLAMP / tensor_ops.adoc MAX_POOL2D: exact value; NaN as the "
              "NaN mode says; zero sign free; subnormal result may be zero"};
       return exact;
+   case TOSA_REF_OP_MAXIMUM:
+   case TOSA_REF_OP_MINIMUM:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_FP_EXACT, 0.0,
+             "ewise_binary.adoc MAXIMUM/MINIMUM: apply_max_s/apply_min_s select an operand: "
+             "exact value; NaN as the NaN mode says; zero sign free; subnormal may be zero"};
+      return exact;
    case TOSA_REF_OP_RESHAPE:
    case TOSA_REF_OP_CONCAT:
       return (struct tosa_ref_tolerance){TOSA_REF_TOL_EXACT, 0.0,

@@ -293,3 +293,60 @@ tosa_ref_clamp(const struct tosa_ref_clamp_args *args, const struct ref_tensor *
    }
    return TOSA_REF_OK;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * MAXIMUM, MINIMUM (ewise_binary.adoc, MAXIMUM.tosac / MINIMUM.tosac): apply_max_s /
+ * apply_min_s with the NaN mode, broadcast like ADD.
+ */
+
+static int
+min_max(bool is_max, enum tosa_ref_nan_mode nan_mode, const struct ref_tensor *in1,
+        const struct ref_tensor *in2, struct ref_tensor *out)
+{
+   const char *name = is_max ? "MAXIMUM" : "MINIMUM";
+   if (!ref_tensor_valid(in1) || !ref_tensor_valid(in2) || !ref_tensor_valid(out))
+      return ref_status(TOSA_REF_BAD_ARGUMENT, "%s: NULL or invalid tensor", name);
+   enum ref_dtype t = in1->dtype;
+   bool row = in2->dtype == t &&
+              ((t == REF_DTYPE_I32 && out->dtype == t) ||
+               ((t == REF_DTYPE_FP16 || t == REF_DTYPE_BF16 || t == REF_DTYPE_FP32) &&
+                float_out_ok(t, out->dtype)));
+   if (!row)
+      return ref_status(TOSA_REF_UNSUPPORTED, "%s: no type-support row for %s x %s -> %s", name,
+                        ref_dtype_name(in1->dtype), ref_dtype_name(in2->dtype),
+                        ref_dtype_name(out->dtype));
+   if (nan_mode != TOSA_REF_NAN_PROPAGATE && nan_mode != TOSA_REF_NAN_IGNORE)
+      return ref_status(TOSA_REF_UNSUPPORTED, "%s: nan_mode %d is not a nan_propagation_mode_t",
+                        name, (int)nan_mode);
+   int st = check_broadcast(name, in1, in2, out);
+   if (st != TOSA_REF_OK)
+      return st;
+   int64_t index[REF_MAX_RANK];
+   for (int64_t o = 0; o < out->count; o++) {
+      ref_tensor_index(out, o, index);
+      int64_t o1 = broadcast_offset(out, in1, index), o2 = broadcast_offset(out, in2, index);
+      if (ref_dtype_is_float(t)) {
+         double a = ref_tensor_get_fp(in1, o1), b = ref_tensor_get_fp(in2, o2);
+         ref_tensor_set_fp(out, o, is_max ? ref_fmax_nan(a, b, nan_mode)
+                                          : ref_fmin_nan(a, b, nan_mode));
+      } else {
+         int64_t a = ref_tensor_get_int(in1, o1), b = ref_tensor_get_int(in2, o2);
+         ref_tensor_set_int(out, o, is_max ? (a >= b ? a : b) : (a < b ? a : b));
+      }
+   }
+   return TOSA_REF_OK;
+}
+
+int
+tosa_ref_maximum(enum tosa_ref_nan_mode nan_mode, const struct ref_tensor *input1,
+                 const struct ref_tensor *input2, struct ref_tensor *output)
+{
+   return min_max(true, nan_mode, input1, input2, output);
+}
+
+int
+tosa_ref_minimum(enum tosa_ref_nan_mode nan_mode, const struct ref_tensor *input1,
+                 const struct ref_tensor *input2, struct ref_tensor *output)
+{
+   return min_max(false, nan_mode, input1, input2, output);
+}

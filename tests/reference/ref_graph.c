@@ -60,6 +60,8 @@ enum {
    RG_TOSA_MAX_POOL2D = 7,
    RG_TOSA_CLAMP = 10,
    RG_TOSA_ADD = 14,
+   RG_TOSA_MAXIMUM = 25,
+   RG_TOSA_MINIMUM = 26,
    RG_TOSA_MUL = 27,
    RG_TOSA_SUB = 29,
    RG_TOSA_CONCAT = 54,
@@ -594,6 +596,23 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          if (need64 && st >= 0)
             s2 = tosa_ref_mul(t[0], t[1], t[2], o->fp64);
       }
+      break;
+   }
+   case RG_TOSA_MAXIMUM:
+   case RG_TOSA_MINIMUM: {
+      bool is_max = number == RG_TOSA_MAXIMUM;
+      op = is_max ? TOSA_REF_OP_MAXIMUM : TOSA_REF_OP_MINIMUM;
+      uint64_t nan = 0;
+      if (x->count != 3)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not 3", x->index,
+                        x->name, x->count);
+      if ((st = operand_scalar(g, x, 0, &nan, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 1, &t[0])) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 2, &t[1])) != TOSA_REF_OK)
+         return st;
+      enum tosa_ref_nan_mode mode = (enum tosa_ref_nan_mode)nan;
+      st = is_max ? tosa_ref_maximum(mode, t[0], t[1], o->value)
+                  : tosa_ref_minimum(mode, t[0], t[1], o->value);
       break;
    }
    case RG_TOSA_CLAMP: {

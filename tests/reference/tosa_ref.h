@@ -278,6 +278,17 @@ int tosa_ref_sub(const struct ref_tensor *input1, const struct ref_tensor *input
 int tosa_ref_mul(const struct ref_tensor *input1, const struct ref_tensor *input2,
                  const struct ref_tensor *shift, struct ref_tensor *output);
 
+/**
+ * MAXIMUM, MINIMUM (apply_max_s / apply_min_s with nan_mode, broadcast like ADD). Rows: i32,
+ * fp16, bf16, fp32 (inputs and output one type; a float row's output may be FP64).
+ * PROPAGATE: NaN if either is NaN; IGNORE: the operand that is not NaN (NaN if both are).
+ */
+int tosa_ref_maximum(enum tosa_ref_nan_mode nan_mode, const struct ref_tensor *input1,
+                     const struct ref_tensor *input2, struct ref_tensor *output);
+
+int tosa_ref_minimum(enum tosa_ref_nan_mode nan_mode, const struct ref_tensor *input1,
+                     const struct ref_tensor *input2, struct ref_tensor *output);
+
 /* ---------------------------------------------------------------------------------------------
  * CLAMP (ref_elementwise.c). Rows: i8, i16, fp16, bf16, fp32 (input and output the same type).
  */
@@ -451,6 +462,10 @@ int32_t tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift
  *                                                     +-inf where out_ref + 0.5 ulp passes
  *                                                     normal_max, a subnormal result may be zero
  *  MUL           i8, i16, i32 -> i32     EXACT        ewise_binary.adoc
+ *  MAXIMUM,      i32                     EXACT        ewise_binary.adoc
+ *  MINIMUM       fp16, bf16, fp32        FP_EXACT     ewise_binary.adoc: apply_max_s/apply_min_s
+ *                                                     select an operand: the exact value, NaN as
+ *                                                     the NaN mode says, as CLAMP
  *  CLAMP         i8, i16                 EXACT        activation_funcs.adoc
  *  CLAMP         fp16, bf16, fp32        FP_EXACT     activation_funcs.adoc: the exact value, any
  *                                                     NaN for NaN, either sign of zero, a
@@ -499,6 +514,8 @@ enum tosa_ref_op {
    TOSA_REF_OP_CONV2D,
    TOSA_REF_OP_MATMUL,
    TOSA_REF_OP_RESCALE,
+   TOSA_REF_OP_MAXIMUM,
+   TOSA_REF_OP_MINIMUM,
    TOSA_REF_OP_COUNT
 };
 

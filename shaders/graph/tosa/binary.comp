@@ -2,13 +2,15 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * TOSA 1.0.1 ADD, SUB and MUL (§2.5 "Elementwise Binary Operators";
- * pseudocode/operators/{ADD,SUB,MUL}.tosac), with TOSA broadcasting: equal
- * ranks, a dimension of 1 in an input repeats (apply_broadcast.tosac).
+ * TOSA 1.0.1 ADD, SUB, MUL, MAXIMUM and MINIMUM (§2.5 "Elementwise Binary
+ * Operators"; pseudocode/operators/{ADD,SUB,MUL,MAXIMUM,MINIMUM}.tosac), with
+ * TOSA broadcasting: equal ranks, a dimension of 1 in an input repeats
+ * (apply_broadcast.tosac). MAXIMUM and MINIMUM select an operand
+ * (apply_max_s/apply_min_s; floats with the NaN mode).
  *
  * Tensors (binding order): 0 input1, 1 input2, 2 output.
  * One work item: one output element, row-major over the output's dimensions.
- * Attributes (struct dg_attrs_mul): shift (MUL).
+ * Attributes: shift (MUL, struct dg_attrs_mul); nan_mode (MAXIMUM, MINIMUM).
  * Variant defines: DG_BINARY_OP (DG_BINARY_ADD, _SUB, _MUL), DG_IN_DTYPE (both
  * inputs), DG_OUT_DTYPE.
  *
@@ -35,7 +37,17 @@
 #define DG_OUT_DTYPE DG_IN_DTYPE
 #endif
 
+/* The operators besides ADD, SUB and MUL (kernel_abi/tosa_args.h). */
+#define DG_BINARY_MAXIMUM 4
+#define DG_BINARY_MINIMUM 5
+
+#if DG_BINARY_OP == DG_BINARY_MAXIMUM
+DG_DECLARE_ATTRS_MAXIMUM
+#elif DG_BINARY_OP == DG_BINARY_MINIMUM
+DG_DECLARE_ATTRS_MINIMUM
+#else
 DG_DECLARE_ATTRS_MUL /* ADD and SUB leave shift at 0 */
+#endif
 
 DG_TENSOR(DG_ADD_INPUT1, input1);
 DG_TENSOR(DG_ADD_INPUT2, input2);
@@ -65,8 +77,16 @@ apply(in_t a, in_t b)
 #elif DG_BINARY_OP == DG_BINARY_MUL
    precise out_t r = out_t(a) * out_t(b);
    return r;
+#elif DG_BINARY_OP == DG_BINARY_MAXIMUM && DG_DTYPE_IS_FLOAT(DG_IN_DTYPE)
+   return dg_max_nan(a, b, nan_mode);
+#elif DG_BINARY_OP == DG_BINARY_MINIMUM && DG_DTYPE_IS_FLOAT(DG_IN_DTYPE)
+   return dg_min_nan(a, b, nan_mode);
+#elif DG_BINARY_OP == DG_BINARY_MAXIMUM
+   return a >= b ? a : b; /* apply_max_s */
+#elif DG_BINARY_OP == DG_BINARY_MINIMUM
+   return a < b ? a : b; /* apply_min_s */
 #else
-#error "DG_BINARY_OP must be DG_BINARY_ADD, DG_BINARY_SUB or DG_BINARY_MUL"
+#error "DG_BINARY_OP must be DG_BINARY_ADD, _SUB, _MUL, _MAXIMUM or _MINIMUM"
 #endif
 }
 
