@@ -105,3 +105,24 @@ dg_op_conv2d_validate(struct dg_op_ctx *c)
                         bias->shape.dim[0], o[3]);
    return VK_SUCCESS;
 }
+
+/* [N, OH, OW, OC] from the input, weight and the pad/stride/dilation attributes. */
+VkResult
+dg_op_conv2d_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_attrs_conv2d *a = &c->node->attrs.conv2d;
+   const int64_t *i = dg_op_opnd(c, DG_OPND_CONV2D_input)->ty.shape.dim;
+   const int64_t *k = dg_op_opnd(c, DG_OPND_CONV2D_weight)->ty.shape.dim;
+   if (a->stride_y < 1 || a->stride_x < 1)
+      return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "no output shape with stride [%d,%d]",
+                        a->stride_y, a->stride_x);
+   *out = (struct dg_shape){
+       .rank = 4,
+       .dim = {i[0],
+               (i[1] - 1 + a->pad_top + a->pad_bottom - (k[1] - 1) * a->dilation_y) / a->stride_y +
+                   1,
+               (i[2] - 1 + a->pad_left + a->pad_right - (k[2] - 1) * a->dilation_x) / a->stride_x +
+                   1,
+               k[0]}};
+   return VK_SUCCESS;
+}

@@ -97,3 +97,37 @@ dg_op_concat_validate(struct dg_op_ctx *c)
                         dg_shape_str(&expect, b, sizeof(b)));
    return VK_SUCCESS;
 }
+
+/* RESHAPE: the values of the constant `shape` operand. */
+VkResult
+dg_op_reshape_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_tensor_type *shape_ty = &dg_op_opnd(c, DG_OPND_RESHAPE_shape)->ty;
+   uint8_t data[DG_MAX_RANK * sizeof(int32_t)];
+   if (shape_ty->type != DG_TYPE_I32 || shape_ty->shape.rank != 1 || shape_ty->shape.dim[0] < 1 ||
+       shape_ty->shape.dim[0] > DG_MAX_RANK)
+      return dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE,
+                        "shape must be a tensor of i32 with 1 to %u elements", DG_MAX_RANK);
+   VkResult result = dg_op_const_data(c, DG_OPND_RESHAPE_shape, shape_ty, data);
+   if (result != VK_SUCCESS)
+      return result;
+   *out = (struct dg_shape){.rank = (uint32_t)shape_ty->shape.dim[0]};
+   for (uint32_t i = 0; i < out->rank; i++)
+      out->dim[i] = dg_elem_int(DG_TYPE_I32, data, i);
+   return VK_SUCCESS;
+}
+
+/* CONCAT: the first input's shape, the axis dimension summed over the inputs. */
+VkResult
+dg_op_concat_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_graph *g = c->d->g;
+   uint32_t axis = c->node->attrs.concat.axis;
+   *out = dg_node_input(g, c->node, 0)->ty.shape;
+   if (axis >= out->rank)
+      return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "axis %u, rank %u", axis, out->rank);
+   out->dim[axis] = 0;
+   for (uint32_t t = 0; t < c->node->input_count; t++)
+      out->dim[axis] += dg_node_input(g, c->node, t)->ty.shape.dim[axis];
+   return VK_SUCCESS;
+}

@@ -11,7 +11,10 @@
  *       An operator of instruction set SET (TOSA: TOSA.001000.1, number
  *       TOSA_<NAME> of spirv/spirv_arm_ml.h). SHAPE, its output-shape rule:
  *       BROADCAST (broadcast_shape of its two tensor inputs), SAME (the first
- *       tensor input's shape) or CUSTOM (its validation function checks it).
+ *       tensor input's shape) or CUSTOM (graph/ops/ has dg_op_<name>_shape()
+ *       computing it from the operands). The decoder checks that the rule gives
+ *       the result type's shape, so a graph whose interface carries only ranks
+ *       can have its shapes inferred by the same functions.
  *       VALIDATE: CUSTOM when graph/ops/ has dg_op_<name>_validate() for the
  *       ERROR_IFs a table cannot express, else NONE. BUILD: DEFAULT (one
  *       dispatch of the row's kernel over the output's elements, tensors in

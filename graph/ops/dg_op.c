@@ -57,6 +57,9 @@ static const struct dg_type_row dg_rows[] = {
 
 #define DG_VALIDATE_NONE(name) NULL
 #define DG_VALIDATE_CUSTOM(name) dg_op_##name##_validate
+#define DG_SHAPE_FN_BROADCAST(name) dg_op_shape_broadcast
+#define DG_SHAPE_FN_SAME(name) dg_op_shape_same
+#define DG_SHAPE_FN_CUSTOM(name) dg_op_##name##_shape
 static const struct dg_op_info dg_ops[DG_OP_COUNT] = {
 #define DG_OP(SET, NAME, lower, SHAPE, VALIDATE, BUILD)                                            \
    [DG_OP_##NAME] = {                                                                              \
@@ -66,6 +69,7 @@ static const struct dg_op_info dg_ops[DG_OP_COUNT] = {
        .name = #NAME,                                                                              \
        .shape = DG_SHAPE_##SHAPE,                                                                  \
        .validate = DG_VALIDATE_##VALIDATE(lower),                                                   \
+       .infer = DG_SHAPE_FN_##SHAPE(lower),                                                        \
        .operands = &dg_operand_decls[DG_OPND_##NAME##_FIRST],                                      \
        .operand_count = DG_OPND_##NAME##_COUNT,                                                    \
        .attrs = &dg_attr_decls[DG_ATTR_##NAME##_FIRST],                                            \
@@ -81,6 +85,9 @@ static const struct dg_op_info dg_ops[DG_OP_COUNT] = {
 };
 #undef DG_VALIDATE_NONE
 #undef DG_VALIDATE_CUSTOM
+#undef DG_SHAPE_FN_BROADCAST
+#undef DG_SHAPE_FN_SAME
+#undef DG_SHAPE_FN_CUSTOM
 
 const struct dg_op_info *
 dg_op_find(uint32_t set, uint32_t opcode)
@@ -627,5 +634,44 @@ dg_op_decode(struct dg_op_ctx *c)
 
    for (uint32_t a = 0; a < op->attr_count; a++)
       c->node->attrs.word[a] = attr_word(c, &op->attrs[a]);
-   return op->validate ? op->validate(c) : VK_SUCCESS;
+   if (op->validate && (result = op->validate(c)) != VK_SUCCESS)
+      return result;
+   /* The declared output-shape rule must give the result type's shape (the validation
+    * function's checks say why when it does not; this keeps the rule and them in step). */
+   struct dg_shape inferred;
+   if ((result = op->infer(c, &inferred)) != VK_SUCCESS)
+      return result;
+   if (!dg_shape_equal(&inferred, &c->out.shape)) {
+      char a[96], b[96];
+      return dg_op_fail(c, DG_ERR_OP_SHAPE, "the output shape %s is not the %s the operands give",
+                        dg_shape_str(&c->out.shape, a, sizeof(a)),
+                        dg_shape_str(&inferred, b, sizeof(b)));
+   }
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_op_shape_broadcast(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_tensor_type *t0 = tensor_operand(c, 0), *t1 = tensor_operand(c, 1);
+   if (!t0 || !t1 || t0->shape.rank != t1->shape.rank)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast");
+   *out = t0->shape;
+   for (uint32_t i = 0; i < out->rank; i++) {
+      if (out->dim[i] == 1)
+         out->dim[i] = t1->shape.dim[i];
+      else if (t1->shape.dim[i] != 1 && t1->shape.dim[i] != out->dim[i])
+         return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast in dimension %u", i);
+   }
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_op_shape_same(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_tensor_type *t0 = tensor_operand(c, 0);
+   if (!t0)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE, "no tensor input to take the shape of");
+   *out = t0->shape;
+   return VK_SUCCESS;
 }

@@ -74,6 +74,9 @@ enum dg_shape_rule {
 
 struct dg_op_ctx;
 typedef VkResult (*dg_op_validate_fn)(struct dg_op_ctx *c);
+/** Computes the output shape from the decoded operands (the input shapes and constants);
+ *  fails, without dividing by zero, when they give none. */
+typedef VkResult (*dg_op_shape_fn)(struct dg_op_ctx *c, struct dg_shape *out);
 
 /** One declared operator. */
 struct dg_op_info {
@@ -83,6 +86,7 @@ struct dg_op_info {
    const char *name;
    enum dg_shape_rule shape;
    dg_op_validate_fn validate; /* NULL: the declaration says everything */
+   dg_op_shape_fn infer;       /* the output-shape rule (BROADCAST, SAME or the operator's) */
    const struct dg_operand_decl *operands;
    uint32_t operand_count;
    const struct dg_attr_decl *attrs;
@@ -118,10 +122,24 @@ struct dg_op_ctx {
    struct dg_tensor_type out;
 };
 
-#define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD) DG_OP_VALIDATE_PROTO_##VALIDATE(name)
+#define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD)                                             \
+   DG_OP_VALIDATE_PROTO_##VALIDATE(name) DG_OP_SHAPE_PROTO_##SHAPE(name)
 #define DG_OP_VALIDATE_PROTO_NONE(name)
 #define DG_OP_VALIDATE_PROTO_CUSTOM(name) VkResult dg_op_##name##_validate(struct dg_op_ctx *c);
+#define DG_OP_SHAPE_PROTO_BROADCAST(name)
+#define DG_OP_SHAPE_PROTO_SAME(name)
+#define DG_OP_SHAPE_PROTO_CUSTOM(name)                                                             \
+   VkResult dg_op_##name##_shape(struct dg_op_ctx *c, struct dg_shape *out);
 #include "dg_decl_expand.h"
+#undef DG_OP_VALIDATE_PROTO_NONE
+#undef DG_OP_VALIDATE_PROTO_CUSTOM
+#undef DG_OP_SHAPE_PROTO_BROADCAST
+#undef DG_OP_SHAPE_PROTO_SAME
+#undef DG_OP_SHAPE_PROTO_CUSTOM
+
+/** The output-shape rules BROADCAST and SAME. */
+VkResult dg_op_shape_broadcast(struct dg_op_ctx *c, struct dg_shape *out);
+VkResult dg_op_shape_same(struct dg_op_ctx *c, struct dg_shape *out);
 
 /** The operator implementing instruction `opcode` of set `set`, or NULL. */
 const struct dg_op_info *dg_op_find(uint32_t set, uint32_t opcode);

@@ -36,3 +36,13 @@ dg_op_matmul_validate(struct dg_op_ctx *c)
           dg_shape_str(&c->out.shape, s3, sizeof(s3)));
    return VK_SUCCESS;
 }
+
+/* [N, H, W] from A [N,H,C] and B [N,C,W]. */
+VkResult
+dg_op_matmul_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const int64_t *a = dg_op_opnd(c, DG_OPND_MATMUL_A)->ty.shape.dim;
+   const int64_t *b = dg_op_opnd(c, DG_OPND_MATMUL_B)->ty.shape.dim;
+   *out = (struct dg_shape){.rank = 3, .dim = {a[0], a[1], b[2]}};
+   return VK_SUCCESS;
+}

@@ -75,3 +75,19 @@ dg_op_max_pool2d_validate(struct dg_op_ctx *c)
    return dg_op_out_size(c, "OW", "IW + pad_left + pad_right - kernel_x",
                          i[2] + a->pad_left + a->pad_right - a->kernel_x, a->stride_x, o[2]);
 }
+
+/* [N, OH, OW, C] from the input and the kernel/stride/pad attributes. */
+VkResult
+dg_op_max_pool2d_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_attrs_max_pool2d *a = &c->node->attrs.max_pool2d;
+   const int64_t *i = dg_op_opnd(c, DG_OPND_MAX_POOL2D_input)->ty.shape.dim;
+   if (a->stride_y < 1 || a->stride_x < 1)
+      return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "no output shape with stride [%d,%d]",
+                        a->stride_y, a->stride_x);
+   *out = (struct dg_shape){
+       .rank = 4,
+       .dim = {i[0], (i[1] + a->pad_top + a->pad_bottom - a->kernel_y) / a->stride_y + 1,
+               (i[2] + a->pad_left + a->pad_right - a->kernel_x) / a->stride_x + 1, i[3]}};
+   return VK_SUCCESS;
+}
