@@ -831,6 +831,29 @@ add_aux(struct rg *g, struct rg_id *d, const struct rg_aux *a)
    return TOSA_REF_OK;
 }
 
+/* RESHAPE moves no element: its output keeps the companions of its input (the producing
+ * operator's unrounded result, bound, range and tolerance), in the new shape. */
+static int
+reshape_aux(struct rg *g, const struct rg_aux *from, const struct ref_tensor *shape,
+            struct rg_aux *aux, struct rg_out *o)
+{
+   const struct ref_tensor *src[4] = {from->fp64, from->bound, from->lo, from->hi};
+   struct ref_tensor **dst[4] = {&o->fp64, &o->bound, &o->lo, &o->hi};
+   for (unsigned i = 0; i < 4; i++) {
+      if (!src[i])
+         continue;
+      if (!(*dst[i] = like(shape, src[i]->dtype)))
+         return TOSA_REF_NO_MEMORY;
+      memcpy((*dst[i])->data, src[i]->data, (size_t)src[i]->count * ref_dtype_size(src[i]->dtype));
+   }
+   aux->tol = from->tol;
+   aux->dot = from->dot;
+   aux->out_unsigned = from->out_unsigned;
+   aux->op_name = from->op_name;
+   (void)g;
+   return TOSA_REF_OK;
+}
+
 static int
 graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_t index)
 {
@@ -874,6 +897,12 @@ graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_
    }
    d->type = x.result_type;
    d->tensor = o.value;
+   struct rg_id *src = in[4] == RG_TOSA_RESHAPE && x.count > 0 ? rg_get(g, x.ops[0]) : NULL;
+   if (src && src->aux >= 0 && reshape_aux(g, &g->aux[src->aux], o.value, &aux, &o) != TOSA_REF_OK) {
+      o.value = NULL;
+      rg_out_free(&o);
+      return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+   }
    aux.fp64 = o.fp64;
    aux.bound = o.bound;
    aux.lo = o.lo;
