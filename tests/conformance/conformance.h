@@ -117,6 +117,9 @@ void conf_generate_data(struct conf_list *list);        /* RESHAPE, CONCAT */
 void conf_generate_tensor(struct conf_list *list);      /* MAX_POOL2D, CONV2D, MATMUL */
 void conf_generate_rescale(struct conf_list *list);     /* RESCALE */
 
+/** Checks the cases' type rows against the operator declarations (rows.c): 0 when they agree. */
+int conf_check_rows(const struct conf_list *all);
+
 /* ---- deterministic pseudo-random numbers ------------------------------------------------ */
 
 struct conf_rng {

@@ -26,7 +26,7 @@ struct options {
    const char *results; /* results file, or NULL */
    size_t max_cases;    /* 0: all */
    uint64_t seed;
-   bool list, modules, verbose;
+   bool list, modules, verbose, check_rows;
 };
 
 static void
@@ -34,7 +34,7 @@ usage(FILE *f)
 {
    fprintf(f, "usage: vmel-conformance [--op NAME[,NAME...]] [--filter TEXT] [--max-cases N]\n"
               "                        [--seed S] [--results FILE] [--list] [--module]\n"
-              "                        [--verbose]\n"
+              "                        [--verbose] [--check-rows]\n"
               "Runs single-operator TOSA graphs through the graph and tensor layers (with\n"
               "VK_LAYER_KHRONOS_validation below them) and checks them against the CPU\n"
               "reference. --op takes add, sub, mul, clamp, reshape, concat, max_pool2d, conv2d,\n"
@@ -42,7 +42,9 @@ usage(FILE *f)
               "operator and type row first. --results writes \"name status detail\" per case.\n"
               "--list prints the selected cases' names, --module their modules (SPIR-V text\n"
               "for vmel-as), without running them; --verbose prints every case's verdict and\n"
-              "the module of each failing case.\n");
+              "the module of each failing case. --check-rows checks the cases' type rows\n"
+              "against the operator declarations (every declared row has a valid case,\n"
+              "every valid case a declared row) and runs nothing.\n");
 }
 
 static bool
@@ -79,6 +81,8 @@ parse_options(int argc, char **argv, struct options *o)
          i++;
       } else if (!strcmp(a, "--list")) {
          o->list = true;
+      } else if (!strcmp(a, "--check-rows")) {
+         o->check_rows = true;
       } else if (!strcmp(a, "--module")) {
          o->modules = true;
       } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
@@ -120,7 +124,7 @@ ops_valid(const char *ops)
       bool found = false;
       for (int op = 0; op < TOSA_REF_OP_COUNT && !found; op++) {
          const char *name = gt_op_short_name((enum tosa_ref_op)op);
-         found = strlen(name) == n && !strncasecmp(p, name, n);
+         found = name && strlen(name) == n && !strncasecmp(p, name, n);
       }
       if (!found) {
          fprintf(stderr, "vmel-conformance: no operator \"%.*s\"\n", (int)n, p);
@@ -337,6 +341,11 @@ main(int argc, char **argv)
             return 2;
          }
       }
+   }
+   if (o.check_rows) {
+      rc = conf_check_rows(&all);
+      free(all.v);
+      return rc;
    }
    const struct conf_case **cases = calloc(all.count ? all.count : 1, sizeof(*cases));
    size_t n = cases ? select_cases(&all, &o, cases) : SIZE_MAX;
