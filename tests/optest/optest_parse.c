@@ -563,10 +563,23 @@ opt_file_finish(struct opt_file *file)
 }
 
 /* The checks a finished test must pass. */
+static bool test_check(struct parser *p, const struct opt_test *t);
+
+/* Checks a finished test; failures point at its [test] line. */
 static bool
 test_complete(struct parser *p, const struct opt_test *t)
 {
+   unsigned line = p->line;
    p->line = t->line;
+   bool good = test_check(p, t);
+   if (good)
+      p->line = line;
+   return good;
+}
+
+static bool
+test_check(struct parser *p, const struct opt_test *t)
+{
    if (!t->text)
       return perr(p, "test '%s' has no [graph] or [module]", t->name);
    if (t->output_count == 0)
