@@ -181,6 +181,29 @@ known_kind(const char *kind)
    return 0;
 }
 
+/* Fails unless the lines of an array (each starting with its operator's name, ending with a
+ * NULL name) come operator by operator, in the order of the DG_OP lines. */
+static void
+contiguous(const char *what, const void *lines, size_t stride)
+{
+   const char *prev = NULL;
+   size_t opi = 0;
+   for (const char *p = lines;; p += stride) {
+      const char *op = *(const char *const *)(const void *)p;
+      if (!op)
+         return;
+      if (prev && strcmp(prev, op) == 0)
+         continue;
+      while (opi < COUNT(ops) && strcmp(ops[opi].NAME, op) != 0)
+         opi++;
+      if (opi == COUNT(ops)) {
+         fail("the %s lines of %s are not together, in the order of the DG_OP lines", what, op);
+         return;
+      }
+      prev = op;
+   }
+}
+
 static void
 check(const char *srcdir)
 {
@@ -235,44 +258,9 @@ check(const char *srcdir)
    }
    /* Each operator's operand, attribute and row lines are contiguous and in the order of
     * its DG_OP line (the consumers index them from the operator's first). */
-   {
-      const char *prev_op = NULL;
-      size_t opi = 0;
-      for (size_t k = 0; operands[k].op; k++) {
-         if (prev_op && strcmp(prev_op, operands[k].op) == 0)
-            continue;
-         while (opi < COUNT(ops) && strcmp(ops[opi].NAME, operands[k].op) != 0)
-            opi++;
-         if (opi == COUNT(ops))
-            fail("the DG_OPERAND lines of %s are not together, in the order of the DG_OP lines",
-                 operands[k].op);
-         prev_op = operands[k].op;
-      }
-      prev_op = NULL;
-      opi = 0;
-      for (size_t k = 0; attrs[k].op; k++) {
-         if (prev_op && strcmp(prev_op, attrs[k].op) == 0)
-            continue;
-         while (opi < COUNT(ops) && strcmp(ops[opi].NAME, attrs[k].op) != 0)
-            opi++;
-         if (opi == COUNT(ops))
-            fail("the DG_ATTR lines of %s are not together, in the order of the DG_OP lines",
-                 attrs[k].op);
-         prev_op = attrs[k].op;
-      }
-      prev_op = NULL;
-      opi = 0;
-      for (size_t k = 0; rows[k].op; k++) {
-         if (prev_op && strcmp(prev_op, rows[k].op) == 0)
-            continue;
-         while (opi < COUNT(ops) && strcmp(ops[opi].NAME, rows[k].op) != 0)
-            opi++;
-         if (opi == COUNT(ops))
-            fail("the DG_ROW lines of %s are not together, in the order of the DG_OP lines",
-                 rows[k].op);
-         prev_op = rows[k].op;
-      }
-   }
+   contiguous("DG_OPERAND", operands, sizeof(operands[0]));
+   contiguous("DG_ATTR", attrs, sizeof(attrs[0]));
+   contiguous("DG_ROW", rows, sizeof(rows[0]));
    for (size_t k = 0; operands[k].op; k++)
       if (!find_op(operands[k].op))
          fail("operand %s names operator %s, which no DG_OP declares", operands[k].name,
