@@ -121,12 +121,8 @@ bool needs_fp16arith(const char *variant);
 /* ---- parts, one per file ------------------------------------------------------------------- */
 
 void test_conversions(void); /* convert.c */
-void test_binary(void);      /* elementwise.c */
-void test_clamp(void);       /* elementwise.c */
-void test_max_pool2d(void);  /* pool.c */
 void test_conv2d(void);      /* conv.c */
 void test_matmul(void);      /* matmul.c */
-void test_rescale(void);     /* rescale.c */
 void test_copy(void);        /* data.c: CONCAT, RESHAPE */
 
 #endif
