@@ -10,8 +10,8 @@
  *
  * Options: --filter TEXT runs the tests whose name contains TEXT; --verbose prints the module
  * of a failing test with the file's line numbers; --parse-only checks the files without Vulkan;
- * --expect-failures N is the runner's self-check: the exit status is 0 when exactly N tests
- * failed (tests/optest/selftest/).
+ * --expect-failures N [--expect-skips M] is the runner's self-check: the exit status is 0 when
+ * exactly N tests failed (and M were skipped) (tests/optest/selftest/).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +27,7 @@ static int
 usage(void)
 {
    fprintf(stderr, "usage: vmel-optest [--verbose] [--filter TEXT] [--parse-only] "
-                   "[--expect-failures N] FILE...\n");
+                   "[--expect-failures N [--expect-skips M]] FILE...\n");
    return 2;
 }
 
@@ -36,7 +36,7 @@ main(int argc, char **argv)
 {
    bool verbose = false, parse_only = false;
    const char *filter = NULL;
-   long expect_failures = -1;
+   long expect_failures = -1, expect_skips = -1;
    int first = 1;
    for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
       if (strcmp(argv[first], "--verbose") == 0)
@@ -47,6 +47,8 @@ main(int argc, char **argv)
          filter = argv[++first];
       else if (strcmp(argv[first], "--expect-failures") == 0 && first + 1 < argc)
          expect_failures = strtol(argv[++first], NULL, 10);
+      else if (strcmp(argv[first], "--expect-skips") == 0 && first + 1 < argc)
+         expect_skips = strtol(argv[++first], NULL, 10);
       else
          return usage();
    }
@@ -90,9 +92,11 @@ main(int argc, char **argv)
       }
       printf("%u passed, %u failed, %u skipped\n", r.passed, r.failed, r.skipped);
       if (expect_failures >= 0) {
-         bool as_expected = r.failed == (unsigned long)expect_failures;
-         printf("self-check: %u failures, %ld expected: %s\n", r.failed, expect_failures,
-                as_expected ? "the runner reports failures" : "WRONG");
+         bool as_expected = r.failed == (unsigned long)expect_failures &&
+                            (expect_skips < 0 || r.skipped == (unsigned long)expect_skips);
+         printf("self-check: %u failures (%ld expected), %u skipped (%ld expected): %s\n",
+                r.failed, expect_failures, r.skipped, expect_skips,
+                as_expected ? "the runner reports failures and skips" : "WRONG");
          status = as_expected ? 0 : 1;
       } else {
          status = r.failed ? 1 : r.passed == 0 ? TEST_SKIP_CODE : 0;
