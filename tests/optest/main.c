@@ -94,8 +94,8 @@ main(int argc, char **argv)
       if (expect_failures >= 0) {
          bool as_expected = r.failed == (unsigned long)expect_failures &&
                             (expect_skips < 0 || r.skipped == (unsigned long)expect_skips);
-         printf("self-check: %u failures (%ld expected), %u skipped (%ld expected): %s\n",
-                r.failed, expect_failures, r.skipped, expect_skips,
+         printf("self-check: %u failures (%ld expected), %u skipped (%ld expected): %s\n", r.failed,
+                expect_failures, r.skipped, expect_skips,
                 as_expected ? "the runner reports failures and skips" : "WRONG");
          status = as_expected ? 0 : 1;
       } else {

@@ -21,7 +21,7 @@
 
 #include "tosa_ref.h"
 
-#define OPT_MAX_TENSORS 8  /* inputs, graph constants or outputs of one test */
+#define OPT_MAX_TENSORS 8 /* inputs, graph constants or outputs of one test */
 #define OPT_MAX_REQUIRES 16
 #define OPT_NAME_LEN 96
 
@@ -49,9 +49,9 @@ struct opt_tensor {
    int64_t strides[REF_MAX_RANK]; /* bytes, outermost first (VkTensorDescriptionARM) */
    enum opt_gen gen;
    bool has_range;
-   double lo, hi;    /* UNIFORM, SPECIALS; SEQ: start (lo), step (hi) */
-   uint64_t *bits;   /* VALUES: count bit patterns of dtype */
-   double *values;   /* VALUES: the numbers as written (exact; NaN for NaN patterns) */
+   double lo, hi;  /* UNIFORM, SPECIALS; SEQ: start (lo), step (hi) */
+   uint64_t *bits; /* VALUES: count bit patterns of dtype */
+   double *values; /* VALUES: the numbers as written (exact; NaN for NaN patterns) */
 };
 
 enum opt_expect {
@@ -71,10 +71,10 @@ enum opt_tol {
 
 struct opt_test {
    char name[OPT_NAME_LEN];
-   unsigned line;       /* of its [test] header */
-   char *text;          /* the [graph] or [module] lines (malloc()ed) */
-   unsigned text_line;  /* file line of the first of them */
-   bool full_module;    /* [module]: the text is the whole module, written as is */
+   unsigned line;      /* of its [test] header */
+   char *text;         /* the [graph] or [module] lines (malloc()ed) */
+   unsigned text_line; /* file line of the first of them */
+   bool full_module;   /* [module]: the text is the whole module, written as is */
    struct opt_tensor inputs[OPT_MAX_TENSORS];
    struct opt_tensor constants[OPT_MAX_TENSORS];
    struct opt_tensor outputs[OPT_MAX_TENSORS];
@@ -140,7 +140,7 @@ struct ref_tensor *opt_make_tensor(const struct opt_tensor *decl, uint64_t seed,
  *                  for a generated line (malloc()ed; may be NULL)
  * @return the text (malloc()ed), NULL with err set on failure
  */
-char *opt_module_text(const struct opt_file *file, const struct opt_test *test,
-                      unsigned **line_map, size_t *line_count, char *err, size_t err_len);
+char *opt_module_text(const struct opt_file *file, const struct opt_test *test, unsigned **line_map,
+                      size_t *line_count, char *err, size_t err_len);
 
 #endif /* VMEL_OPTEST_H */

@@ -81,8 +81,8 @@ specials(const struct opt_tensor *d, double lo, double hi, uint64_t *out)
       double minn = ref_dtype_normal_min(dt), maxn = ref_dtype_normal_max(dt);
       int frac = ref_dtype_normal_frac(dt);
       double sub_min = ldexp(minn, -frac), sub_max = minn - sub_min;
-      const double v[] = {NAN,    -NAN,  INFINITY, -INFINITY, 0.0,      -0.0,     maxn,
-                          -maxn,  minn,  -minn,    sub_min,   -sub_min, sub_max, -sub_max};
+      const double v[] = {NAN,   -NAN, INFINITY, -INFINITY, 0.0,      -0.0,    maxn,
+                          -maxn, minn, -minn,    sub_min,   -sub_min, sub_max, -sub_max};
       for (unsigned i = 0; i < sizeof(v) / sizeof(v[0]); i++)
          out[n++] = ref_fp_encode(dt, v[i], false);
       return n;
@@ -96,8 +96,7 @@ specials(const struct opt_tensor *d, double lo, double hi, uint64_t *out)
 }
 
 static void
-fill_uniform(const struct opt_tensor *d, struct ref_tensor *t, struct rng *r, double lo,
-             double hi)
+fill_uniform(const struct opt_tensor *d, struct ref_tensor *t, struct rng *r, double lo, double hi)
 {
    bool is_float = ref_dtype_is_float(d->dtype);
    for (int64_t i = 0; i < t->count; i++) {

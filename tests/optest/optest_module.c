@@ -31,7 +31,7 @@ struct out {
 };
 
 static void out_line(struct out *o, unsigned src, const char *fmt, ...)
-   __attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* Appends one line (fmt must not contain a newline) from file line src (0: generated). */
 static void
@@ -172,8 +172,8 @@ classify(const char *op, size_t len)
 {
    if (op_is(op, len, "OpCapability") || op_is(op, len, "OpExtension"))
       return SEC_CAPABILITY;
-   if (op_is(op, len, "OpName") || op_is(op, len, "OpMemberName") ||
-       op_is(op, len, "OpString") || op_is(op, len, "OpSource"))
+   if (op_is(op, len, "OpName") || op_is(op, len, "OpMemberName") || op_is(op, len, "OpString") ||
+       op_is(op, len, "OpSource"))
       return SEC_DEBUG;
    if (len >= 10 && memcmp(op, "OpDecorate", 10) == 0)
       return SEC_ANNOTATION;
@@ -186,8 +186,8 @@ classify(const char *op, size_t len)
 
 /* Splits text into lines (skipping blank and ';' comment lines), records definitions and uses. */
 static bool
-scan_lines(const char *text, unsigned first_line, struct uline **lines, size_t *count,
-           size_t *cap, struct names *defined, struct names *used, bool *replicate)
+scan_lines(const char *text, unsigned first_line, struct uline **lines, size_t *count, size_t *cap,
+           struct names *defined, struct names *used, bool *replicate)
 {
    unsigned src = first_line;
    for (const char *s = text; s && *s; src++) {
@@ -248,16 +248,16 @@ struct elem {
 };
 
 static const struct elem elems[] = {
-   {"bool", "OpTypeBool", REF_DTYPE_BOOL},
-   {"i8", "OpTypeInt 8 0", REF_DTYPE_I8},
-   {"i16", "OpTypeInt 16 0", REF_DTYPE_I16},
-   {"i32", "OpTypeInt 32 0", REF_DTYPE_I32},
-   {"i48", "OpTypeInt 64 0", REF_DTYPE_I48},
-   {"f16", "OpTypeFloat 16", REF_DTYPE_FP16},
-   {"bf16", "OpTypeFloat 16 BFloat16KHR", REF_DTYPE_BF16},
-   {"f32", "OpTypeFloat 32", REF_DTYPE_FP32},
-   {"e4m3", "OpTypeFloat 8 Float8E4M3EXT", REF_DTYPE_FP8E4M3},
-   {"e5m2", "OpTypeFloat 8 Float8E5M2EXT", REF_DTYPE_FP8E5M2},
+    {"bool", "OpTypeBool", REF_DTYPE_BOOL},
+    {"i8", "OpTypeInt 8 0", REF_DTYPE_I8},
+    {"i16", "OpTypeInt 16 0", REF_DTYPE_I16},
+    {"i32", "OpTypeInt 32 0", REF_DTYPE_I32},
+    {"i48", "OpTypeInt 64 0", REF_DTYPE_I48},
+    {"f16", "OpTypeFloat 16", REF_DTYPE_FP16},
+    {"bf16", "OpTypeFloat 16 BFloat16KHR", REF_DTYPE_BF16},
+    {"f32", "OpTypeFloat 32", REF_DTYPE_FP32},
+    {"e4m3", "OpTypeFloat 8 Float8E4M3EXT", REF_DTYPE_FP8E4M3},
+    {"e5m2", "OpTypeFloat 8 Float8E5M2EXT", REF_DTYPE_FP8E5M2},
 };
 #define ELEM_COUNT (sizeof(elems) / sizeof(elems[0]))
 
@@ -265,9 +265,9 @@ static const struct {
    const char *name;
    int value;
 } enum_consts[] = {
-   {"propagate", 1},  {"ignore", 2},         {"acc_int32", 1},    {"acc_fp16", 2},
-   {"acc_fp32", 3},   {"acc_int48", 4},      {"single_round", 1}, {"inexact_round", 2},
-   {"double_round", 3},
+    {"propagate", 1},    {"ignore", 2},        {"acc_int32", 1},
+    {"acc_fp16", 2},     {"acc_fp32", 3},      {"acc_int48", 4},
+    {"single_round", 1}, {"inexact_round", 2}, {"double_round", 3},
 };
 #define ENUM_COUNT (sizeof(enum_consts) / sizeof(enum_consts[0]))
 
@@ -393,8 +393,8 @@ need_name(struct decl *d, const char *name)
       return true;
    bool is_float = ref_dtype_is_float(elems[e].dtype);
    if (is_float) {
-      if (rest[0] != 'x' || !rest[1] || strspn(rest + 1, "0123456789abcdefABCDEF") !=
-                                              strlen(rest + 1))
+      if (rest[0] != 'x' || !rest[1] ||
+          strspn(rest + 1, "0123456789abcdefABCDEF") != strlen(rest + 1))
          return true;
    } else {
       const char *digits = rest[0] == 'm' ? rest + 1 : rest;
@@ -470,8 +470,8 @@ scalar_decl(const char *name, char *buf, size_t size)
    if (!neg) {
       snprintf(buf, size, "OpConstant %%%s %llu", elems[e].name, mag);
    } else {
-      uint64_t pattern = ((uint64_t)0 - (uint64_t)mag) &
-                         (width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1);
+      uint64_t pattern =
+          ((uint64_t)0 - (uint64_t)mag) & (width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1);
       snprintf(buf, size, "OpConstant %%%s 0x%" PRIx64, elems[e].name, pattern);
    }
    return true;
@@ -561,8 +561,7 @@ print_extensions(struct out *o, const struct decl *d, bool replicate)
 }
 
 static bool
-print_types(struct out *o, struct decl *d, const struct names *defined, char *err,
-            size_t err_len)
+print_types(struct out *o, struct decl *d, const struct names *defined, char *err, size_t err_len)
 {
    for (unsigned i = 0; i < ELEM_COUNT; i++) {
       if (d->elem[i] && !names_has(defined, elems[i].name, strlen(elems[i].name)))
@@ -593,8 +592,7 @@ print_types(struct out *o, struct decl *d, const struct names *defined, char *er
       for (unsigned k = 0; k < ENUM_COUNT; k++) {
          if (strcmp(d->enums.v[i], enum_consts[k].name) == 0 &&
              !names_has(defined, d->enums.v[i], strlen(d->enums.v[i])))
-            out_line(o, 0, "%%%s = OpConstant %%i32 %d", enum_consts[k].name,
-                     enum_consts[k].value);
+            out_line(o, 0, "%%%s = OpConstant %%i32 %d", enum_consts[k].name, enum_consts[k].value);
       }
    }
    for (uint32_t r = 1; r <= REF_MAX_RANK; r++) {
@@ -665,8 +663,8 @@ static void
 print_graph(struct out *o, const struct opt_test *t, const struct uline *l, size_t nl)
 {
    char line[2048];
-   size_t n = (size_t)snprintf(line, sizeof(line), "%%graph_type = OpTypeGraphARM %u",
-                               t->input_count);
+   size_t n =
+       (size_t)snprintf(line, sizeof(line), "%%graph_type = OpTypeGraphARM %u", t->input_count);
    for (uint32_t i = 0; i < t->input_count + t->output_count && n < sizeof(line); i++) {
       char tn[200];
       tensor_name(i < t->input_count ? &t->inputs[i] : &t->outputs[i - t->input_count], tn,

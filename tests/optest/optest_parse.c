@@ -17,11 +17,17 @@
 #include <string.h>
 
 const char *const opt_device_features[] = {
-   "shaderFloat16",           "shaderInt8",  "shaderInt16", "shaderInt64", "shaderFloat64",
-   "storageBuffer8BitAccess", "storageBuffer16BitAccess",    "bufferDeviceAddress",
+    "shaderFloat16",
+    "shaderInt8",
+    "shaderInt16",
+    "shaderInt64",
+    "shaderFloat64",
+    "storageBuffer8BitAccess",
+    "storageBuffer16BitAccess",
+    "bufferDeviceAddress",
 };
 const unsigned opt_device_feature_count =
-   sizeof(opt_device_features) / sizeof(opt_device_features[0]);
+    sizeof(opt_device_features) / sizeof(opt_device_features[0]);
 
 bool
 opt_require_known(const char *name)
@@ -97,14 +103,14 @@ static const struct {
    enum ref_dtype dtype;
    bool is_unsigned;
 } dtype_names[] = {
-   {"bool", REF_DTYPE_BOOL, false},   {"i8", REF_DTYPE_I8, false},
-   {"i16", REF_DTYPE_I16, false},     {"i32", REF_DTYPE_I32, false},
-   {"i48", REF_DTYPE_I48, false},     {"u8", REF_DTYPE_I8, true},
-   {"u16", REF_DTYPE_I16, true},      {"fp16", REF_DTYPE_FP16, false},
-   {"f16", REF_DTYPE_FP16, false},    {"bf16", REF_DTYPE_BF16, false},
-   {"fp32", REF_DTYPE_FP32, false},   {"f32", REF_DTYPE_FP32, false},
-   {"fp8e4m3", REF_DTYPE_FP8E4M3, false}, {"e4m3", REF_DTYPE_FP8E4M3, false},
-   {"fp8e5m2", REF_DTYPE_FP8E5M2, false}, {"e5m2", REF_DTYPE_FP8E5M2, false},
+    {"bool", REF_DTYPE_BOOL, false},       {"i8", REF_DTYPE_I8, false},
+    {"i16", REF_DTYPE_I16, false},         {"i32", REF_DTYPE_I32, false},
+    {"i48", REF_DTYPE_I48, false},         {"u8", REF_DTYPE_I8, true},
+    {"u16", REF_DTYPE_I16, true},          {"fp16", REF_DTYPE_FP16, false},
+    {"f16", REF_DTYPE_FP16, false},        {"bf16", REF_DTYPE_BF16, false},
+    {"fp32", REF_DTYPE_FP32, false},       {"f32", REF_DTYPE_FP32, false},
+    {"fp8e4m3", REF_DTYPE_FP8E4M3, false}, {"e4m3", REF_DTYPE_FP8E4M3, false},
+    {"fp8e5m2", REF_DTYPE_FP8E5M2, false}, {"e5m2", REF_DTYPE_FP8E5M2, false},
 };
 
 const char *
@@ -125,8 +131,10 @@ parse_dtype(struct parser *p, const char *s, enum ref_dtype *dtype, bool *is_uns
          return true;
       }
    }
-   return perr(p, "unknown element type '%s' (bool, i8, i16, i32, i48, u8, u16, fp16, bf16, "
-                  "fp32, fp8e4m3, fp8e5m2)", s);
+   return perr(p,
+               "unknown element type '%s' (bool, i8, i16, i32, i48, u8, u16, fp16, bf16, "
+               "fp32, fp8e4m3, fp8e5m2)",
+               s);
 }
 
 static bool
@@ -252,8 +260,10 @@ parse_value(struct parser *p, const struct opt_tensor *t, const char *s, uint64_
    else if (strcmp(n, "min") == 0)
       v = sign * ref_dtype_normal_min(t->dtype);
    else if (!parse_double(s, &v))
-      return perr(p, "'%s' is not a number (decimal, hex float, nan, inf, max, min or a 0x "
-                     "bit pattern)", s);
+      return perr(p,
+                  "'%s' is not a number (decimal, hex float, nan, inf, max, min or a 0x "
+                  "bit pattern)",
+                  s);
    *bits = ref_fp_encode(t->dtype, v, false);
    *value = v;
    return true;
@@ -404,9 +414,9 @@ parse_tolerance(struct parser *p, struct opt_test *test, char *const *v, unsigne
       const char *name;
       enum opt_tol tol;
    } names[] = {
-      {"default", OPT_TOL_DEFAULT},        {"exact", OPT_TOL_EXACT},
-      {"fp_exact", OPT_TOL_FP_EXACT},      {"ulp", OPT_TOL_ULP},
-      {"dot_product", OPT_TOL_DOT_PRODUCT}, {"rescale_range", OPT_TOL_RESCALE_RANGE},
+       {"default", OPT_TOL_DEFAULT},         {"exact", OPT_TOL_EXACT},
+       {"fp_exact", OPT_TOL_FP_EXACT},       {"ulp", OPT_TOL_ULP},
+       {"dot_product", OPT_TOL_DOT_PRODUCT}, {"rescale_range", OPT_TOL_RESCALE_RANGE},
    };
    if (n == 0)
       return perr(p, "tolerance: needs a mode");
@@ -421,8 +431,10 @@ parse_tolerance(struct parser *p, struct opt_test *test, char *const *v, unsigne
       }
       return n == 1 || perr(p, "tolerance: %s takes no arguments", v[0]);
    }
-   return perr(p, "unknown tolerance '%s' (default, exact, fp_exact, ulp N, dot_product, "
-                  "rescale_range)", v[0]);
+   return perr(p,
+               "unknown tolerance '%s' (default, exact, fp_exact, ulp N, dot_product, "
+               "rescale_range)",
+               v[0]);
 }
 
 static bool
@@ -462,8 +474,8 @@ parse_directive(struct parser *p, struct opt_test *test, struct tokens *t)
       return false;
    char *const *v = t->v + first;
    unsigned n = t->n - first;
-   bool indexed = strcmp(key, "input") == 0 || strcmp(key, "constant") == 0 ||
-                  strcmp(key, "output") == 0;
+   bool indexed =
+       strcmp(key, "input") == 0 || strcmp(key, "constant") == 0 || strcmp(key, "output") == 0;
    if (indexed) {
       if (index < 0)
          return perr(p, "'%s' needs an index: '%s N: ...'", key, key);
@@ -497,16 +509,20 @@ parse_directive(struct parser *p, struct opt_test *test, struct tokens *t)
    if (strcmp(key, "require") == 0) {
       for (unsigned i = 0; i < n; i++) {
          if (!opt_require_known(v[i]))
-            return perr(p, "require: unknown feature '%s' (a TOSA profile or extension, PRO-* "
-                           "or EXT-*, or a device feature such as shaderFloat16)", v[i]);
+            return perr(p,
+                        "require: unknown feature '%s' (a TOSA profile or extension, PRO-* "
+                        "or EXT-*, or a device feature such as shaderFloat16)",
+                        v[i]);
          if (test->require_count == OPT_MAX_REQUIRES)
             return perr(p, "require: more than %d features", OPT_MAX_REQUIRES);
          snprintf(test->requires[test->require_count++], sizeof(test->requires[0]), "%s", v[i]);
       }
       return true;
    }
-   return perr(p, "unknown directive '%s' (require, input, constant, output, expect, "
-                  "tolerance, seed)", key);
+   return perr(p,
+               "unknown directive '%s' (require, input, constant, output, expect, "
+               "tolerance, seed)",
+               key);
 }
 
 /* ---- text blocks -------------------------------------------------------------------------- */
@@ -543,8 +559,7 @@ test_free(struct opt_test *t)
 {
    free(t->text);
    for (unsigned i = 0; i < OPT_MAX_TENSORS; i++) {
-      struct opt_tensor *all[] = {&t->inputs[i], &t->constants[i], &t->outputs[i],
-                                  &t->expected[i]};
+      struct opt_tensor *all[] = {&t->inputs[i], &t->constants[i], &t->outputs[i], &t->expected[i]};
       for (unsigned k = 0; k < 4; k++) {
          free(all[k]->bits);
          free(all[k]->values);
@@ -604,8 +619,10 @@ test_check(struct parser *p, const struct opt_test *t)
             return perr(p, "test '%s': output %u has no 'expect %u: values ...'", t->name, i, i);
       }
       if (t->tol == OPT_TOL_DOT_PRODUCT || t->tol == OPT_TOL_RESCALE_RANGE)
-         return perr(p, "test '%s': literal values are checked exact, fp_exact or ulp N; "
-                        "dot_product and rescale_range need 'expect: reference'", t->name);
+         return perr(p,
+                     "test '%s': literal values are checked exact, fp_exact or ulp N; "
+                     "dot_product and rescale_range need 'expect: reference'",
+                     t->name);
    }
    return true;
 }
@@ -707,7 +724,8 @@ parse_lines(struct parser *p, char *text, struct opt_file *f)
             body = (struct text){0};
          }
          char name[32], arg[OPT_NAME_LEN];
-         if (!section_header(p, line + (s - (const char *)line), name, sizeof(name), arg, sizeof(arg)))
+         if (!section_header(p, line + (s - (const char *)line), name, sizeof(name), arg,
+                             sizeof(arg)))
             break;
          if (strcmp(name, "test") == 0) {
             if (cur && !test_complete(p, cur))

@@ -34,12 +34,12 @@ query_tosa(struct opt_runner *r)
    VkInstance inst = r->u.v.instance;
    VkPhysicalDevice pd = r->u.v.physical_device;
    PFN_vkGetPhysicalDeviceQueueFamilyDataGraphPropertiesARM get_props =
-      (PFN_vkGetPhysicalDeviceQueueFamilyDataGraphPropertiesARM)vkGetInstanceProcAddr(
-         inst, "vkGetPhysicalDeviceQueueFamilyDataGraphPropertiesARM");
+       (PFN_vkGetPhysicalDeviceQueueFamilyDataGraphPropertiesARM)vkGetInstanceProcAddr(
+           inst, "vkGetPhysicalDeviceQueueFamilyDataGraphPropertiesARM");
    PFN_vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM get_op =
-      (PFN_vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM)
-         vkGetInstanceProcAddr(inst,
-                               "vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM");
+       (PFN_vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM)
+           vkGetInstanceProcAddr(
+               inst, "vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM");
    if (!get_props || !get_op)
       return;
    uint32_t count = 0;
@@ -56,7 +56,7 @@ query_tosa(struct opt_runner *r)
       if (strcmp(ops[j].operation.name, "TOSA.001000.1") != 0)
          continue;
       VkQueueFamilyDataGraphTOSAPropertiesARM tosa = {
-         .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_TOSA_PROPERTIES_ARM};
+          .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_TOSA_PROPERTIES_ARM};
       if (get_op(pd, r->u.family, &ops[j], (VkBaseOutStructure *)&tosa) != VK_SUCCESS)
          continue;
       for (uint32_t k = 0; k < tosa.profileCount + tosa.extensionCount; k++) {
@@ -73,17 +73,21 @@ static void
 query_features(struct opt_runner *r)
 {
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
    VkPhysicalDeviceVulkan11Features f11 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &f12};
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &f12};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f11};
    vkGetPhysicalDeviceFeatures2(r->u.v.physical_device, &f2);
    const VkBool32 have[] = {
-      f12.shaderFloat16,           f12.shaderInt8,  f2.features.shaderInt16,
-      f2.features.shaderInt64,     f2.features.shaderFloat64,
-      f12.storageBuffer8BitAccess, f11.storageBuffer16BitAccess,
-      f12.bufferDeviceAddress,
+       f12.shaderFloat16,
+       f12.shaderInt8,
+       f2.features.shaderInt16,
+       f2.features.shaderInt64,
+       f2.features.shaderFloat64,
+       f12.storageBuffer8BitAccess,
+       f11.storageBuffer16BitAccess,
+       f12.bufferDeviceAddress,
    };
    _Static_assert(sizeof(have) / sizeof(have[0]) <= sizeof(((struct opt_runner *)0)->features),
                   "feature table");
@@ -282,13 +286,14 @@ reference_agrees(struct run *x)
    switch (t->expect) {
    case OPT_EXPECT_REFERENCE:
       if (st == TOSA_REF_UNPREDICTABLE) {
-         why(x, "the reference says UNPREDICTABLE (%s): choose data for which the graph is "
-                "defined", x->ref.message);
+         why(x,
+             "the reference says UNPREDICTABLE (%s): choose data for which the graph is "
+             "defined",
+             x->ref.message);
          return false;
       }
       if (st != TOSA_REF_OK) {
-         why(x, "the reference rejects the graph: %s %s", tosa_ref_status_name(st),
-             x->ref.message);
+         why(x, "the reference rejects the graph: %s %s", tosa_ref_status_name(st), x->ref.message);
          return false;
       }
       break;
@@ -369,8 +374,7 @@ element_at(const struct app_tensor *a, const struct ref_tensor *shape, int64_t o
 }
 
 static bool
-app_tensor_create(struct run *x, struct dgu *u, const struct opt_tensor *decl,
-                  struct app_tensor *a)
+app_tensor_create(struct run *x, struct dgu *u, const struct opt_tensor *decl, struct app_tensor *a)
 {
    memset(a, 0, sizeof(*a));
    a->decl = decl;
@@ -396,7 +400,7 @@ app_tensor_create(struct run *x, struct dgu *u, const struct opt_tensor *decl,
       return false;
    }
    VkTensorMemoryRequirementsInfoARM ri = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = a->t.tensor};
+       .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = a->t.tensor};
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    u->fn.GetTensorMemoryRequirementsARM(u->device, &ri, &req);
    a->t.size = (size_t)req.memoryRequirements.size;
@@ -434,8 +438,7 @@ upload(struct app_tensor *a, const struct ref_tensor *src)
 {
    size_t esize = ref_dtype_size(src->dtype);
    for (int64_t i = 0; i < src->count; i++)
-      memcpy((char *)a->t.data + element_at(a, src, i), (const char *)src->data + i * esize,
-             esize);
+      memcpy((char *)a->t.data + element_at(a, src, i), (const char *)src->data + i * esize, esize);
 }
 
 /* Reads the output back; false when a byte that is no element's lost the guard pattern. */
@@ -460,8 +463,7 @@ download(struct run *x, const struct app_tensor *a, unsigned index)
    const uint8_t *bytes = a->t.data;
    for (size_t b = 0; b < a->t.size; b++) {
       if (!touched[b] && bytes[b] != GUARD_BYTE) {
-         why(x, "output %u: byte %zu of its memory, which holds no element, was written", index,
-             b);
+         why(x, "output %u: byte %zu of its memory, which holds no element, was written", index, b);
          break;
       }
    }
@@ -482,14 +484,14 @@ create_graph(struct run *x, struct dgu *u, const struct app_tensor *io, uint32_t
    for (uint32_t i = 0; i < n; i++) {
       b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1,
                                             VK_SHADER_STAGE_ALL, NULL};
-      bind[i] = (struct dgu_binding){.set = 0, .binding = i, .count = 1,
-                                     .format = io[i].t.format, .rank = io[i].t.rank};
+      bind[i] = (struct dgu_binding){
+          .set = 0, .binding = i, .count = 1, .format = io[i].t.format, .rank = io[i].t.rank};
       memcpy(bind[i].dims, io[i].t.dims, sizeof(int64_t) * io[i].t.rank);
    }
    VkDescriptorSetLayoutCreateInfo sli = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = n,
-      .pBindings = b,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+       .bindingCount = n,
+       .pBindings = b,
    };
    VkResult r = vkCreateDescriptorSetLayout(u->device, &sli, NULL, &g->set_layouts[0]);
    if (r != VK_SUCCESS) {
@@ -520,11 +522,11 @@ create_graph(struct run *x, struct dgu *u, const struct app_tensor *io, uint32_t
       memcpy(consts[i].dims, c->shape, sizeof(int64_t) * c->rank);
    }
    struct dgu_pipeline_desc desc = {
-      .text = NULL,
-      .bindings = bind,
-      .binding_count = n,
-      .constants = consts,
-      .constant_count = t->constant_count,
+       .text = NULL,
+       .bindings = bind,
+       .binding_count = n,
+       .constants = consts,
+       .constant_count = t->constant_count,
    };
    struct dgu_create_parts *parts = malloc(sizeof(*parts));
    if (!parts) {
@@ -565,8 +567,9 @@ run_device(struct opt_runner *r, struct run *x)
       goto done;
    if (t->expect == OPT_EXPECT_INVALID) {
       if (res != VK_ERROR_UNKNOWN)
-         why(x, "an invalid graph: vkCreateDataGraphPipelinesARM returned %d, not "
-                "VK_ERROR_UNKNOWN (%d) (reference: %s)",
+         why(x,
+             "an invalid graph: vkCreateDataGraphPipelinesARM returned %d, not "
+             "VK_ERROR_UNKNOWN (%d) (reference: %s)",
              res, VK_ERROR_UNKNOWN, x->ref.message);
       goto done;
    }
@@ -629,8 +632,7 @@ format_index(const struct ref_tensor *t, int64_t offset, char *buf, size_t size)
 static const char *
 tol_name(enum tosa_ref_tol_kind k)
 {
-   static const char *const names[] = {"exact", "fp_exact", "ulp", "dot_product",
-                                       "rescale_range"};
+   static const char *const names[] = {"exact", "fp_exact", "ulp", "dot_product", "rescale_range"};
    return (unsigned)k < 5 ? names[k] : "?";
 }
 
@@ -662,7 +664,8 @@ list_mismatches(struct run *x, const struct tosa_ref_tolerance *tol, const struc
    for (int64_t i = first < 0 ? 0 : first; i < imp->count && listed < MAX_LISTED; i++) {
       char at[64], got[64], exp[96];
       if (lo) {
-         int64_t v = is_unsigned ? (int64_t)ref_tensor_get_bits(imp, i) : ref_tensor_get_int(imp, i);
+         int64_t v =
+             is_unsigned ? (int64_t)ref_tensor_get_bits(imp, i) : ref_tensor_get_int(imp, i);
          if (v >= ref_tensor_get_int(lo, i) && v <= ref_tensor_get_int(hi, i))
             continue;
          snprintf(exp, sizeof(exp), "[%" PRId64 ", %" PRId64 "]", ref_tensor_get_int(lo, i),
@@ -747,11 +750,11 @@ output_tolerance(struct run *x, unsigned k, struct tosa_ref_tolerance *tol)
       return true;
    }
    static const enum tosa_ref_tol_kind kinds[] = {
-      [OPT_TOL_EXACT] = TOSA_REF_TOL_EXACT,
-      [OPT_TOL_FP_EXACT] = TOSA_REF_TOL_FP_EXACT,
-      [OPT_TOL_ULP] = TOSA_REF_TOL_ULP,
-      [OPT_TOL_DOT_PRODUCT] = TOSA_REF_TOL_DOT_PRODUCT,
-      [OPT_TOL_RESCALE_RANGE] = TOSA_REF_TOL_RESCALE_RANGE,
+       [OPT_TOL_EXACT] = TOSA_REF_TOL_EXACT,
+       [OPT_TOL_FP_EXACT] = TOSA_REF_TOL_FP_EXACT,
+       [OPT_TOL_ULP] = TOSA_REF_TOL_ULP,
+       [OPT_TOL_DOT_PRODUCT] = TOSA_REF_TOL_DOT_PRODUCT,
+       [OPT_TOL_RESCALE_RANGE] = TOSA_REF_TOL_RESCALE_RANGE,
    };
    *tol = (struct tosa_ref_tolerance){kinds[t->tol], t->ulp, "the test's tolerance"};
    return true;
@@ -778,8 +781,7 @@ check_reference_output(struct run *x, unsigned k)
       break;
    case TOSA_REF_TOL_ULP:
       if (!o->fp64) {
-         why(x, "output %u: 'ulp' needs a float operator's result (%s gives none)", k,
-             o->op_name);
+         why(x, "output %u: 'ulp' needs a float operator's result (%s gives none)", k, o->op_name);
          return;
       }
       want = o->fp64;
@@ -800,8 +802,9 @@ check_reference_output(struct run *x, unsigned k)
       struct tosa_ref_dot_report dot;
       st = tosa_ref_check_dot_product(&o->dot, imp, o->fp64, o->bound, &dot);
       if (st == TOSA_REF_OK && !dot.pass) {
-         why(x, "output %u: outside the dot-product bound (ks %" PRId64 ", ksb %" PRId64
-                "): max |err| %.3g <= %.3g, sum err^2 %.3g <= %.3g",
+         why(x,
+             "output %u: outside the dot-product bound (ks %" PRId64 ", ksb %" PRId64
+             "): max |err| %.3g <= %.3g, sum err^2 %.3g <= %.3g",
              k, o->dot.ks, dot.ksb, dot.max_abs_err, dot.abs_bound, dot.err_sumsq,
              dot.variance_bound);
          if (dot.first_failure >= 0)
@@ -812,8 +815,7 @@ check_reference_output(struct run *x, unsigned k)
    }
    case TOSA_REF_TOL_RESCALE_RANGE:
       if (!o->lo) {
-         why(x, "output %u: 'rescale_range' needs RESCALE with INEXACT_ROUND (%s)", k,
-             o->op_name);
+         why(x, "output %u: 'rescale_range' needs RESCALE with INEXACT_ROUND (%s)", k, o->op_name);
          return;
       }
       st = tosa_ref_check_rescale_range(imp, o->out_unsigned, o->lo, o->hi, &rep);
@@ -831,8 +833,8 @@ check_reference_output(struct run *x, unsigned k)
    why(x, "output %u (%s): %" PRId64 " of %" PRId64 " elements outside %s%s, the first at %s", k,
        o->op_name, rep.failures, imp->count, tol_name(tol.kind),
        tol.kind == TOSA_REF_TOL_ULP ? (tol.ulp == 0.5 ? " 0.5" : " N") : "", at);
-   list_mismatches(x, &tol, imp, want, tol.kind == TOSA_REF_TOL_RESCALE_RANGE ? o->lo : NULL,
-                   o->hi, is_unsigned || o->out_unsigned, rep.first_failure);
+   list_mismatches(x, &tol, imp, want, tol.kind == TOSA_REF_TOL_RESCALE_RANGE ? o->lo : NULL, o->hi,
+                   is_unsigned || o->out_unsigned, rep.first_failure);
 }
 
 static void
@@ -844,9 +846,8 @@ check_literal_output(struct run *x, unsigned k)
    output_tolerance(x, k, &tol);
    if (tol.kind == TOSA_REF_TOL_DOT_PRODUCT || tol.kind == TOSA_REF_TOL_RESCALE_RANGE)
       tol.kind = TOSA_REF_TOL_EXACT; /* the reference's bound needs the reference's data */
-   struct ref_tensor *want = ref_tensor_create(tol.kind == TOSA_REF_TOL_EXACT ? e->dtype
-                                                                               : REF_DTYPE_FP64,
-                                               e->rank, e->shape);
+   struct ref_tensor *want = ref_tensor_create(
+       tol.kind == TOSA_REF_TOL_EXACT ? e->dtype : REF_DTYPE_FP64, e->rank, e->shape);
    if (!want) {
       why(x, "out of memory");
       return;
@@ -868,8 +869,9 @@ check_literal_output(struct run *x, unsigned k)
    } else if (!rep.pass) {
       char at[64];
       format_index(imp, rep.first_failure, at, sizeof(at));
-      why(x, "output %u: %" PRId64 " of %" PRId64 " elements differ from the literal values "
-             "(line %u, %s), the first at %s",
+      why(x,
+          "output %u: %" PRId64 " of %" PRId64 " elements differ from the literal values "
+          "(line %u, %s), the first at %s",
           k, rep.failures, imp->count, e->line, tol_name(tol.kind), at);
       list_mismatches(x, &tol, imp, want, NULL, NULL, e->is_unsigned, rep.first_failure);
    }
@@ -939,7 +941,7 @@ opt_run_test(struct opt_runner *r, const struct opt_file *file, const struct opt
          print_module(&x);
       r->failed++;
    } else {
-      const char *what = t->expect == OPT_EXPECT_INVALID ? "rejected"
+      const char *what = t->expect == OPT_EXPECT_INVALID  ? "rejected"
                          : t->expect == OPT_EXPECT_VALUES ? "literal values"
                                                           : "reference";
       printf("ok   %s: %s (%u operators)\n", t->name, what, x.ref.operator_count);

@@ -21,40 +21,39 @@
 
 TEST_MAIN_STATE;
 
-static const char good[] =
-   "# A comment\n"
-   "[prelude]\n"
-   "%two = OpConstant %i32 2\n"
-   "\n"
-   "[test add.first]\n"
-   "require: PRO-INT shaderInt16\n"
-   "seed: 7\n"
-   "input 0: i32 2x3 uniform -5 5 strides 16 4\n"
-   "input 1: i32 1x3 values 1 -2 0x10\n"
-   "constant 0: u8 4 seq 250 2\n"
-   "output 0: i32 2x3 strides 32 4\n"
-   "expect: reference\n"
-   "tolerance: exact\n"
-   "[graph]\n"
-   "%out0 = OpExtInst %t_i32_2x3 %tosa ADD %in0 %in1\n"
-   "\n"
-   "[test fp.literal]\n"
-   "input 0: fp16 4 values 1.5 -inf nan 0x3c00\n"
-   "input 1: bf16 2 specials 2\n"
-   "input 2: fp32 3 uniform -1 3\n"
-   "output 0: fp16 4\n"
-   "output 1: fp16 4\n"
-   "expect 0: values 1 2 3 max\n"
-   "expect 1: values -0 min 0.5 -max\n"
-   "tolerance: ulp 0.5\n"
-   "[module]\n"
-   "; anything\n"
-   "[test inv]\n"
-   "input 0: bool 3 bits\n"
-   "output 0: bool 3\n"
-   "expect: invalid\n"
-   "[graph]\n"
-   "%out0 = OpExtInst %t_bool_3 %tosa LOGICAL_NOT %in0\n";
+static const char good[] = "# A comment\n"
+                           "[prelude]\n"
+                           "%two = OpConstant %i32 2\n"
+                           "\n"
+                           "[test add.first]\n"
+                           "require: PRO-INT shaderInt16\n"
+                           "seed: 7\n"
+                           "input 0: i32 2x3 uniform -5 5 strides 16 4\n"
+                           "input 1: i32 1x3 values 1 -2 0x10\n"
+                           "constant 0: u8 4 seq 250 2\n"
+                           "output 0: i32 2x3 strides 32 4\n"
+                           "expect: reference\n"
+                           "tolerance: exact\n"
+                           "[graph]\n"
+                           "%out0 = OpExtInst %t_i32_2x3 %tosa ADD %in0 %in1\n"
+                           "\n"
+                           "[test fp.literal]\n"
+                           "input 0: fp16 4 values 1.5 -inf nan 0x3c00\n"
+                           "input 1: bf16 2 specials 2\n"
+                           "input 2: fp32 3 uniform -1 3\n"
+                           "output 0: fp16 4\n"
+                           "output 1: fp16 4\n"
+                           "expect 0: values 1 2 3 max\n"
+                           "expect 1: values -0 min 0.5 -max\n"
+                           "tolerance: ulp 0.5\n"
+                           "[module]\n"
+                           "; anything\n"
+                           "[test inv]\n"
+                           "input 0: bool 3 bits\n"
+                           "output 0: bool 3\n"
+                           "expect: invalid\n"
+                           "[graph]\n"
+                           "%out0 = OpExtInst %t_bool_3 %tosa LOGICAL_NOT %in0\n";
 
 static void
 test_good(void)
@@ -71,20 +70,20 @@ test_good(void)
    const struct opt_test *t = &f.tests[0];
    ok(strcmp(t->name, "add.first") == 0 && t->line == 5, "name and line");
    ok(t->require_count == 2 && strcmp(t->requires[0], "PRO-INT") == 0 &&
-         strcmp(t->requires[1], "shaderInt16") == 0,
+          strcmp(t->requires[1], "shaderInt16") == 0,
       "requires");
    ok(t->seed == 7, "seed");
    ok(t->input_count == 2 && t->constant_count == 1 && t->output_count == 1, "counts");
    const struct opt_tensor *in0 = &t->inputs[0];
-   ok(in0->dtype == REF_DTYPE_I32 && in0->rank == 2 && in0->shape[0] == 2 &&
-         in0->shape[1] == 3 && in0->count == 6,
+   ok(in0->dtype == REF_DTYPE_I32 && in0->rank == 2 && in0->shape[0] == 2 && in0->shape[1] == 3 &&
+          in0->count == 6,
       "input 0 type and shape");
    ok(in0->gen == OPT_GEN_UNIFORM && in0->has_range && in0->lo == -5 && in0->hi == 5,
       "input 0 uniform -5 5");
    ok(in0->strided && in0->strides[0] == 16 && in0->strides[1] == 4, "input 0 strides");
    const struct opt_tensor *in1 = &t->inputs[1];
    ok(in1->gen == OPT_GEN_VALUES && in1->bits[0] == 1 && in1->bits[1] == 0xfffffffeu &&
-         in1->bits[2] == 16,
+          in1->bits[2] == 16,
       "input 1 values as i32 bits");
    const struct opt_tensor *c0 = &t->constants[0];
    ok(c0->dtype == REF_DTYPE_I8 && c0->is_unsigned && c0->gen == OPT_GEN_SEQ, "u8 seq");
@@ -96,7 +95,7 @@ test_good(void)
    t = &f.tests[1];
    const struct opt_tensor *v = &t->inputs[0];
    ok(v->dtype == REF_DTYPE_FP16 && v->bits[0] == 0x3e00 && v->bits[1] == 0xfc00 &&
-         (v->bits[2] & 0x7c00) == 0x7c00 && (v->bits[2] & 0x3ff) && v->bits[3] == 0x3c00,
+          (v->bits[2] & 0x7c00) == 0x7c00 && (v->bits[2] & 0x3ff) && v->bits[3] == 0x3c00,
       "fp16 values: 1.5 -inf nan and a bit pattern");
    ok(t->inputs[1].gen == OPT_GEN_SPECIALS && t->inputs[1].lo == -2 && t->inputs[1].hi == 2,
       "specials 2 is [-2, 2]");
@@ -104,7 +103,7 @@ test_good(void)
    ok(t->expect == OPT_EXPECT_VALUES && t->expected[0].present && t->expected[1].present,
       "literal values per output");
    ok(t->expected[0].values[3] == 65504.0 && t->expected[1].bits[0] == 0x8000 &&
-         t->expected[1].values[1] == ldexp(1.0, -14) && t->expected[1].values[3] == -65504.0,
+          t->expected[1].values[1] == ldexp(1.0, -14) && t->expected[1].values[3] == -65504.0,
       "max, -0, min, -max");
    ok(t->tol == OPT_TOL_ULP && t->ulp == 0.5, "ulp 0.5");
    ok(t->full_module, "[module]");
@@ -179,8 +178,14 @@ test_good(void)
 static void
 test_generators(void)
 {
-   struct opt_tensor d = {.present = true, .dtype = REF_DTYPE_FP32, .rank = 1, .shape = {64},
-                          .count = 64, .gen = OPT_GEN_SPECIALS, .has_range = true, .lo = -3,
+   struct opt_tensor d = {.present = true,
+                          .dtype = REF_DTYPE_FP32,
+                          .rank = 1,
+                          .shape = {64},
+                          .count = 64,
+                          .gen = OPT_GEN_SPECIALS,
+                          .has_range = true,
+                          .lo = -3,
                           .hi = 3};
    struct ref_tensor *a = opt_make_tensor(&d, 5, 0), *b = opt_make_tensor(&d, 5, 0);
    struct ref_tensor *c = opt_make_tensor(&d, 5, 1);
@@ -195,7 +200,8 @@ test_generators(void)
       inf |= isinf(v);
       negzero |= v == 0 && signbit(v);
       sub |= v != 0 && fabs(v) < ref_dtype_normal_min(REF_DTYPE_FP32);
-      in_range &= isnan(v) || isinf(v) || fabs(v) <= 3 || fabs(v) == ref_dtype_normal_max(REF_DTYPE_FP32);
+      in_range &=
+          isnan(v) || isinf(v) || fabs(v) <= 3 || fabs(v) == ref_dtype_normal_max(REF_DTYPE_FP32);
    }
    ok(nan && inf && negzero && sub, "specials: NaN, inf, -0, subnormals");
    ok(in_range, "the rest within [-3, 3]");
@@ -215,8 +221,8 @@ expect_error(const char *text, const char *where, const char *what)
       opt_file_finish(&f);
       return;
    }
-   ok(strncmp(err, where, strlen(where)) == 0, "%s: message '%s' should start with '%s'", what,
-      err, where);
+   ok(strncmp(err, where, strlen(where)) == 0, "%s: message '%s' should start with '%s'", what, err,
+      where);
    ok(strstr(err, what) != NULL, "message '%s' should say '%s'", err, what);
    ok(f.count == 0 && f.tests == NULL, "nothing left to free");
 }
@@ -228,31 +234,31 @@ static void
 test_errors(void)
 {
    expect_error(HEAD GRAPH "[tset x]\n", "bad.optest:6:", "unknown section [tset]");
-   expect_error("[test t]\ninput 0: i31 2 uniform -1 1\n", "bad.optest:2:",
-                "unknown element type 'i31'");
-   expect_error("[test t]\ninput 0: i32 3 values 1 2\n", "bad.optest:2:",
-                "2 values for 3 elements");
+   expect_error("[test t]\ninput 0: i31 2 uniform -1 1\n",
+                "bad.optest:2:", "unknown element type 'i31'");
+   expect_error("[test t]\ninput 0: i32 3 values 1 2\n",
+                "bad.optest:2:", "2 values for 3 elements");
    expect_error(HEAD "expect: values 1 2 3\n" GRAPH, "bad.optest:4:", "3 values for 2 elements");
-   expect_error("[test t]\ninput 0: i8 2 values 1 300\n", "bad.optest:2:",
-                "300 is outside the range of i8");
+   expect_error("[test t]\ninput 0: i8 2 values 1 300\n",
+                "bad.optest:2:", "300 is outside the range of i8");
    expect_error(HEAD "colour: red\n" GRAPH, "bad.optest:4:", "unknown directive 'colour'");
-   expect_error("[test t]\ninput 0: fp32 2 gaussian 1\n", "bad.optest:2:",
-                "unknown generator 'gaussian'");
+   expect_error("[test t]\ninput 0: fp32 2 gaussian 1\n",
+                "bad.optest:2:", "unknown generator 'gaussian'");
    expect_error("[test t]\ninput 0: i32 2x0 bits\n", "bad.optest:2:", "bad shape '2x0'");
-   expect_error("[test t]\ninput 0: i32 2x3 bits strides 12\n", "bad.optest:2:",
-                "1 strides for rank 2");
+   expect_error("[test t]\ninput 0: i32 2x3 bits strides 12\n",
+                "bad.optest:2:", "1 strides for rank 2");
    expect_error(HEAD, "bad.optest:1:", "has no [graph] or [module]");
-   expect_error(HEAD "require: shaderFloat17\n" GRAPH, "bad.optest:4:",
-                "unknown feature 'shaderFloat17'");
+   expect_error(HEAD "require: shaderFloat17\n" GRAPH,
+                "bad.optest:4:", "unknown feature 'shaderFloat17'");
    expect_error(HEAD GRAPH HEAD GRAPH, "bad.optest:6:", "test 't' defined twice");
-   expect_error("[test t]\ninput 1: i32 2 bits\noutput 0: i32 2\n" GRAPH, "bad.optest:1:",
-                "input 0 is missing");
+   expect_error("[test t]\ninput 1: i32 2 bits\noutput 0: i32 2\n" GRAPH,
+                "bad.optest:1:", "input 0 is missing");
    expect_error("input 0: i32 2 bits\n", "bad.optest:1:", "before the first [test NAME]");
    expect_error(HEAD "tolerance: ulp\n" GRAPH, "bad.optest:4:", "ulp takes one number");
-   expect_error(HEAD "expect: values 1 2\ntolerance: dot_product\n" GRAPH, "bad.optest:1:",
-                "dot_product and rescale_range need 'expect: reference'");
-   expect_error("[test t]\ninput 0: fp16 1 values 0x10000\n", "bad.optest:2:",
-                "bit pattern 0x10000 does not fit fp16");
+   expect_error(HEAD "expect: values 1 2\ntolerance: dot_product\n" GRAPH,
+                "bad.optest:1:", "dot_product and rescale_range need 'expect: reference'");
+   expect_error("[test t]\ninput 0: fp16 1 values 0x10000\n",
+                "bad.optest:2:", "bit pattern 0x10000 does not fit fp16");
    expect_error("", "bad.optest:1:", "no [test NAME]");
 }
 

@@ -42,15 +42,72 @@ enum {
 };
 
 static const char *const tosa_names[66] = {
-   "ARGMAX", "AVG_POOL2D", "CONV2D", "CONV3D", "DEPTHWISE_CONV2D", "FFT2D", "MATMUL",
-   "MAX_POOL2D", "RFFT2D", "TRANSPOSE_CONV2D", "CLAMP", "ERF", "SIGMOID", "TANH", "ADD",
-   "ARITHMETIC_RIGHT_SHIFT", "BITWISE_AND", "BITWISE_OR", "BITWISE_XOR", "INTDIV", "LOGICAL_AND",
-   "LOGICAL_LEFT_SHIFT", "LOGICAL_RIGHT_SHIFT", "LOGICAL_OR", "LOGICAL_XOR", "MAXIMUM",
-   "MINIMUM", "MUL", "POW", "SUB", "TABLE", "ABS", "BITWISE_NOT", "CEIL", "CLZ", "COS", "EXP",
-   "FLOOR", "LOG", "LOGICAL_NOT", "NEGATE", "RECIPROCAL", "RSQRT", "SIN", "SELECT", "EQUAL",
-   "GREATER", "GREATER_EQUAL", "REDUCE_ALL", "REDUCE_ANY", "REDUCE_MAX", "REDUCE_MIN",
-   "REDUCE_PRODUCT", "REDUCE_SUM", "CONCAT", "PAD", "RESHAPE", "REVERSE", "SLICE", "TILE",
-   "TRANSPOSE", "GATHER", "SCATTER", "RESIZE", "CAST", "RESCALE",
+    "ARGMAX",
+    "AVG_POOL2D",
+    "CONV2D",
+    "CONV3D",
+    "DEPTHWISE_CONV2D",
+    "FFT2D",
+    "MATMUL",
+    "MAX_POOL2D",
+    "RFFT2D",
+    "TRANSPOSE_CONV2D",
+    "CLAMP",
+    "ERF",
+    "SIGMOID",
+    "TANH",
+    "ADD",
+    "ARITHMETIC_RIGHT_SHIFT",
+    "BITWISE_AND",
+    "BITWISE_OR",
+    "BITWISE_XOR",
+    "INTDIV",
+    "LOGICAL_AND",
+    "LOGICAL_LEFT_SHIFT",
+    "LOGICAL_RIGHT_SHIFT",
+    "LOGICAL_OR",
+    "LOGICAL_XOR",
+    "MAXIMUM",
+    "MINIMUM",
+    "MUL",
+    "POW",
+    "SUB",
+    "TABLE",
+    "ABS",
+    "BITWISE_NOT",
+    "CEIL",
+    "CLZ",
+    "COS",
+    "EXP",
+    "FLOOR",
+    "LOG",
+    "LOGICAL_NOT",
+    "NEGATE",
+    "RECIPROCAL",
+    "RSQRT",
+    "SIN",
+    "SELECT",
+    "EQUAL",
+    "GREATER",
+    "GREATER_EQUAL",
+    "REDUCE_ALL",
+    "REDUCE_ANY",
+    "REDUCE_MAX",
+    "REDUCE_MIN",
+    "REDUCE_PRODUCT",
+    "REDUCE_SUM",
+    "CONCAT",
+    "PAD",
+    "RESHAPE",
+    "REVERSE",
+    "SLICE",
+    "TILE",
+    "TRANSPOSE",
+    "GATHER",
+    "SCATTER",
+    "RESIZE",
+    "CAST",
+    "RESCALE",
 };
 
 /* TOSA.001000.1 instruction numbers of the operators the reference implements. */
@@ -83,10 +140,10 @@ enum rg_kind {
    RG_TYPE_ARRAY,  /* elem, length */
    RG_TYPE_TENSOR, /* dtype, rank, shape */
    RG_TYPE_GRAPH,
-   RG_SCALAR,      /* type, bits */
-   RG_ARRAY,       /* type, vals */
-   RG_VALUE,       /* type, tensor (owned unless borrowed) */
-   RG_IMPORT,      /* is_tosa */
+   RG_SCALAR, /* type, bits */
+   RG_ARRAY,  /* type, vals */
+   RG_VALUE,  /* type, tensor (owned unless borrowed) */
+   RG_IMPORT, /* is_tosa */
    RG_OTHER,
 };
 
@@ -123,7 +180,7 @@ struct rg {
 };
 
 static int rg_fail(struct rg *g, int status, const char *fmt, ...)
-   __attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 static int
 rg_fail(struct rg *g, int status, const char *fmt, ...)
@@ -180,11 +237,20 @@ decl_type(struct rg *g, uint32_t op, const uint32_t *in, uint32_t wc, size_t at)
       if (wc < 4 || !(d = rg_def(g, in[1], RG_TYPE_SCALAR)))
          break;
       switch (in[2]) {
-      case 8: d->dtype = REF_DTYPE_I8; break;
-      case 16: d->dtype = REF_DTYPE_I16; break;
-      case 32: d->dtype = REF_DTYPE_I32; break;
-      case 64: d->dtype = REF_DTYPE_I48; break;
-      default: return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpTypeInt %u", at, in[2]);
+      case 8:
+         d->dtype = REF_DTYPE_I8;
+         break;
+      case 16:
+         d->dtype = REF_DTYPE_I16;
+         break;
+      case 32:
+         d->dtype = REF_DTYPE_I32;
+         break;
+      case 64:
+         d->dtype = REF_DTYPE_I48;
+         break;
+      default:
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpTypeInt %u", at, in[2]);
       }
       break;
    case RG_OP_TYPE_FLOAT:
@@ -334,8 +400,7 @@ decl_constant(struct rg *g, uint32_t op, const uint32_t *in, uint32_t wc, size_t
       for (uint32_t k = 3; k < wc; k++) {
          struct rg_id *c = rg_get(g, in[k]);
          if (!c || !append_constituent(g, c, d->tensor, &pos))
-            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: tensor constituent %u", at,
-                           k - 3);
+            return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: tensor constituent %u", at, k - 3);
       }
    } else {
       struct rg_id *c = wc > 3 ? rg_get(g, in[3]) : NULL;
@@ -347,8 +412,8 @@ decl_constant(struct rg *g, uint32_t op, const uint32_t *in, uint32_t wc, size_t
          return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: replicated constituent", at);
    }
    if (pos != d->tensor->count)
-      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: %lld constituents for %lld elements",
-                     at, (long long)pos, (long long)d->tensor->count);
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: %lld constituents for %lld elements", at,
+                     (long long)pos, (long long)d->tensor->count);
    return TOSA_REF_OK;
 }
 
@@ -487,8 +552,7 @@ operand_scalar(struct rg *g, const struct rg_inst *x, uint32_t k, uint64_t *bits
    struct rg_id *d = k < x->count ? rg_get(g, x->ops[k]) : NULL;
    if (!d || d->kind != RG_SCALAR)
       return rg_fail(g, TOSA_REF_BAD_ARGUMENT,
-                     "operator %u (%s): operand %u is not a scalar constant", x->index, x->name,
-                     k);
+                     "operator %u (%s): operand %u is not a scalar constant", x->index, x->name, k);
    *bits = d->bits;
    if (dtype)
       *dtype = d->dtype;
@@ -561,9 +625,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    bool is_float = ref_dtype_is_float(o->value->dtype);
    /* The unrounded result where a check needs it: TOSA_REF_TOL_ULP (ADD, SUB, MUL) and
     * TOSA_REF_TOL_DOT_PRODUCT (CONV2D, MATMUL); FP_EXACT compares with the rounded value. */
-   bool need64 = is_float && (number == RG_TOSA_ADD || number == RG_TOSA_SUB ||
-                              number == RG_TOSA_MUL || number == RG_TOSA_CONV2D ||
-                              number == RG_TOSA_MATMUL);
+   bool need64 =
+       is_float && (number == RG_TOSA_ADD || number == RG_TOSA_SUB || number == RG_TOSA_MUL ||
+                    number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL);
    enum tosa_ref_op op;
    enum tosa_ref_rounding rounding = TOSA_REF_ROUND_SINGLE;
    if (need64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
@@ -573,8 +637,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    case RG_TOSA_ADD:
    case RG_TOSA_SUB:
    case RG_TOSA_MUL: {
-      op = number == RG_TOSA_ADD ? TOSA_REF_OP_ADD
-           : number == RG_TOSA_SUB ? TOSA_REF_OP_SUB : TOSA_REF_OP_MUL;
+      op = number == RG_TOSA_ADD   ? TOSA_REF_OP_ADD
+           : number == RG_TOSA_SUB ? TOSA_REF_OP_SUB
+                                   : TOSA_REF_OP_MUL;
       uint32_t want = number == RG_TOSA_MUL ? 3 : 2;
       if (x->count != want)
          return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index,
@@ -649,8 +714,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    case RG_TOSA_RESHAPE:
       op = TOSA_REF_OP_RESHAPE;
       if (x->count != 2)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESHAPE): %u operands, not 2",
-                        x->index, x->count);
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESHAPE): %u operands, not 2", x->index,
+                        x->count);
       if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
           (st = operand_tensor(g, x, 1, &t[1])) != TOSA_REF_OK)
          return st;
@@ -671,8 +736,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       op = TOSA_REF_OP_CONCAT;
       uint64_t axis = 0;
       if (x->count < 1 || x->count - 1 > 8)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CONCAT): %u operands", x->index,
-                        x->count);
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CONCAT): %u operands", x->index, x->count);
       if ((st = operand_scalar(g, x, 0, &axis, NULL)) != TOSA_REF_OK)
          return st;
       for (uint32_t k = 1; k < x->count && st == TOSA_REF_OK; k++)
@@ -689,8 +753,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       struct tosa_ref_max_pool2d_args a = {0};
       uint64_t nan = 0;
       if (x->count != 5)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (MAX_POOL2D): %u operands, not 5",
-                        x->index, x->count);
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (MAX_POOL2D): %u operands, not 5", x->index,
+                        x->count);
       if ((st = operand_list(g, x, 0, a.kernel, 2)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 2, a.pad, 4)) != TOSA_REF_OK ||
@@ -708,8 +772,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       struct tosa_ref_conv2d_args a = {0};
       uint64_t acc = 0;
       if (x->count != 10)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CONV2D): %u operands, not 10",
-                        x->index, x->count);
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CONV2D): %u operands, not 10", x->index,
+                        x->count);
       if ((st = operand_list(g, x, 0, a.pad, 4)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 2, a.dilation, 2)) != TOSA_REF_OK ||
@@ -730,11 +794,11 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          if (s2 >= 0)
             s2 = worse(s2, tosa_ref_conv2d(&a, t[0], t[1], t[2], t[3], t[4], o->bound));
          aux->dot = (struct tosa_ref_dot_check){
-            .out_type = o->value->dtype,
-            .acc_type = acc == TOSA_REF_ACC_FP16 ? REF_DTYPE_FP16 : REF_DTYPE_FP32,
-            .ks = t[1]->shape[1] * t[1]->shape[2] * t[1]->shape[3],
-            .has_bias = true,
-            .test_set = -1,
+             .out_type = o->value->dtype,
+             .acc_type = acc == TOSA_REF_ACC_FP16 ? REF_DTYPE_FP16 : REF_DTYPE_FP32,
+             .ks = t[1]->shape[1] * t[1]->shape[2] * t[1]->shape[3],
+             .has_bias = true,
+             .test_set = -1,
          };
       }
       break;
@@ -758,11 +822,11 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          if (s2 >= 0)
             s2 = worse(s2, tosa_ref_matmul(&a, t[0], t[1], t[2], t[3], o->bound));
          aux->dot = (struct tosa_ref_dot_check){
-            .out_type = o->value->dtype,
-            .acc_type = o->value->dtype,
-            .ks = t[0]->shape[2],
-            .has_bias = true,
-            .test_set = -1,
+             .out_type = o->value->dtype,
+             .acc_type = o->value->dtype,
+             .ks = t[0]->shape[2],
+             .has_bias = true,
+             .test_set = -1,
          };
       }
       break;
@@ -772,8 +836,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       struct tosa_ref_rescale_args a = {0};
       uint64_t mode = 0;
       if (x->count != 10)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESCALE): %u operands, not 10",
-                        x->index, x->count);
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESCALE): %u operands, not 10", x->index,
+                        x->count);
       a.scale32 = operand_bool(g, x, 0, &st);
       if (st == TOSA_REF_OK)
          st = operand_scalar(g, x, 1, &mode, NULL);
@@ -865,20 +929,20 @@ graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_
    if (!set->is_tosa)
       return TOSA_REF_OK; /* NonSemantic debug information and the like */
    struct rg_inst x = {
-      .name = ref_graph_tosa_name(in[4]),
-      .result_type = in[1],
-      .result = in[2],
-      .ops = in + 5,
-      .count = wc - 5,
-      .index = index,
+       .name = ref_graph_tosa_name(in[4]),
+       .result_type = in[1],
+       .result = in[2],
+       .ops = in + 5,
+       .count = wc - 5,
+       .index = index,
    };
    if (!x.name)
-      return rg_fail(g, TOSA_REF_UNSUPPORTED, "word %zu: TOSA.001000.1 has no instruction %u",
-                     at, in[4]);
+      return rg_fail(g, TOSA_REF_UNSUPPORTED, "word %zu: TOSA.001000.1 has no instruction %u", at,
+                     in[4]);
    struct rg_id *type = rg_get(g, x.result_type);
    if (!type || type->kind != RG_TYPE_TENSOR)
-      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): result type is no tensor",
-                     index, x.name);
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): result type is no tensor", index,
+                     x.name);
    struct rg_out o = {.value = tensor_of_type(type)};
    struct rg_aux aux = {0};
    if (!o.value)
@@ -888,8 +952,8 @@ graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_
       rg_fail(g, st, "out of memory");
    struct rg_id *d = st >= 0 ? rg_def(g, x.result, RG_VALUE) : NULL;
    if (st >= 0 && !d) {
-      st = rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): bad or repeated result id",
-                   index, x.name);
+      st = rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): bad or repeated result id", index,
+                   x.name);
    }
    if (st < 0) {
       rg_out_free(&o);
@@ -898,7 +962,8 @@ graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_
    d->type = x.result_type;
    d->tensor = o.value;
    struct rg_id *src = in[4] == RG_TOSA_RESHAPE && x.count > 0 ? rg_get(g, x.ops[0]) : NULL;
-   if (src && src->aux >= 0 && reshape_aux(g, &g->aux[src->aux], o.value, &aux, &o) != TOSA_REF_OK) {
+   if (src && src->aux >= 0 &&
+       reshape_aux(g, &g->aux[src->aux], o.value, &aux, &o) != TOSA_REF_OK) {
       o.value = NULL;
       rg_out_free(&o);
       return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");

@@ -31,7 +31,8 @@ TEST_MAIN_STATE;
 /* The operator families this executable still dispatches directly: CONV2D and MATMUL (the
  * device picks either the _fp16arith variants or the others, so the layers reach only one set),
  * the copies (tosa_copy_u64 serves i48, which no TOSA RESHAPE or CONCAT row has). Every other
- * operator is tested through the layers as data (tests/optest/data/<op>.optest, docs/optests.md). */
+ * operator is tested through the layers as data (tests/optest/data/<op>.optest, docs/optests.md).
+ */
 static bool
 tested_here(const char *variant)
 {
@@ -61,10 +62,10 @@ main(void)
       const char *name;
       void (*run)(void);
    } parts[] = {
-      {"conversions", test_conversions},
-      {"conv2d", test_conv2d},
-      {"matmul", test_matmul},
-      {"copy", test_copy},
+       {"conversions", test_conversions},
+       {"conv2d", test_conv2d},
+       {"matmul", test_matmul},
+       {"copy", test_copy},
    };
    for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
       struct timespec t0, t1;
