@@ -295,9 +295,70 @@ test_data_files(void)
    ok(files >= 10, "%u data files", files);
 }
 
+/* ref_graph_eval() on what it cannot evaluate: a clear message, never a crash. */
+static void
+test_reference_errors(void)
+{
+   static const uint32_t junk[] = {0x12345678, 0, 0, 4, 0};
+   struct ref_graph_result res;
+   int st = ref_graph_eval(junk, 5, NULL, NULL, 0, NULL, 0, &res);
+   ok(st == TOSA_REF_BAD_ARGUMENT && strstr(res.message, "not a SPIR-V module"), "junk: %s",
+      res.message);
+   ref_graph_result_finish(&res);
+
+   static const char text[] = "[test t]\n"
+                              "input 0: i8 4 uniform\n"
+                              "constant 0: i8 4 uniform\n"
+                              "output 0: i32 4\n"
+                              "[graph]\n"
+                              "%s = OpConstantComposite %t_i8_1 %i8_0\n"
+                              "%m = OpExtInst %t_i32_4 %tosa MUL %in0 %const0 %s\n"
+                              "%out0 = OpExtInst %t_i32_4 %tosa ADD %m %m\n";
+   struct opt_file f;
+   char err[512];
+   if (!ok(opt_parse("chain.optest", text, strlen(text), &f, err, sizeof(err)), "%s", err))
+      return;
+   char *module = opt_module_text(&f, &f.tests[0], NULL, NULL, err, sizeof(err));
+   uint32_t *words = NULL;
+   size_t count = 0;
+   if (ok(module && spirv_text_assemble(module, strlen(module), &words, &count, err, sizeof(err)),
+          "chain module: %s", err)) {
+      struct ref_tensor *a = opt_make_tensor(&f.tests[0].inputs[0], 1, 0);
+      struct ref_tensor *c = opt_make_tensor(&f.tests[0].constants[0], 1, 8);
+      const struct ref_tensor *ins[1] = {a};
+      struct ref_graph_constant k = {0, c};
+      st = ref_graph_eval(words, count, "main", ins, 1, NULL, 0, &res);
+      ok(st == TOSA_REF_BAD_ARGUMENT && strstr(res.message, "graph constant 0: no data"),
+         "missing constant: %s", res.message);
+      ref_graph_result_finish(&res);
+      st = ref_graph_eval(words, count, "main", ins, 0, &k, 1, &res);
+      ok(st == TOSA_REF_BAD_ARGUMENT && strstr(res.message, "graph input 0: no data"),
+         "missing input: %s", res.message);
+      ref_graph_result_finish(&res);
+      st = ref_graph_eval(words, count, "other", ins, 1, &k, 1, &res);
+      ok(st == TOSA_REF_BAD_ARGUMENT && strstr(res.message, "no graph for entry point other"),
+         "unknown entry point: %s", res.message);
+      ref_graph_result_finish(&res);
+      st = ref_graph_eval(words, count, "main", ins, 1, &k, 1, &res);
+      ok(st == TOSA_REF_OK && res.operator_count == 2, "two operators: %s", res.message);
+      bool chain = st == TOSA_REF_OK;
+      for (int64_t i = 0; chain && i < 4; i++)
+         chain = ref_tensor_get_int(res.outputs[0].value, i) ==
+                 2 * ref_tensor_get_int(a, i) * ref_tensor_get_int(c, i);
+      ok(chain, "MUL then ADD");
+      ref_graph_result_finish(&res);
+      ref_tensor_destroy(a);
+      ref_tensor_destroy(c);
+   }
+   free(words);
+   free(module);
+   opt_file_finish(&f);
+}
+
 int
 main(void)
 {
+   test_reference_errors();
    test_good();
    test_generators();
    test_errors();
