@@ -27,6 +27,7 @@
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 
 #include "dg_kernel.glsl"
 
@@ -95,7 +96,9 @@ main()
             continue;
          uvec2 in_row = dg_address(in_r, dg_offset3(in_r, n, uint(y), uint(x)));
          uvec2 w_row = dg_address(w_r, dg_offset3(w_r, oc, uint(ky), uint(kx)));
-         for (uint ic = 0u; ic < ic_count; ic++) {
+         /* Not unrolled: with IC a constant the compiler could, at a large cost in pipeline
+          * creation (bench_graph conv_fp32: 2x) for no dispatch gain on lavapipe. */
+         [[dont_unroll]] for (uint ic = 0u; ic < ic_count; ic++) {
             dg_atype(DG_IN_DTYPE) value =
                dg_load(DG_IN_DTYPE, vmel_address_add(in_row, ic * in_r.strides[3]));
             dg_atype(DG_W_DTYPE) weight_el =
