@@ -6,6 +6,8 @@
  */
 #include "dgutil.h"
 
+#include <stdarg.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -703,4 +705,25 @@ dgu_counting_allocator(struct dgu_alloc_counter *c)
       .pfnReallocation = counting_realloc,
       .pfnFree = counting_free,
    };
+}
+
+void
+dgu_put(struct dgu_text *t, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   int need = vsnprintf(NULL, 0, fmt, ap);
+   va_end(ap);
+   if (need < 0)
+      abort();
+   if (t->n + (size_t)need + 1 > t->cap) {
+      t->cap = (t->n + (size_t)need + 1) * 2;
+      t->s = realloc(t->s, t->cap);
+      if (!t->s)
+         abort();
+   }
+   va_start(ap, fmt);
+   vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap);
+   va_end(ap);
+   t->n += (size_t)need;
 }

@@ -262,4 +262,13 @@ struct dgu_alloc_counter {
 };
 VkAllocationCallbacks dgu_counting_allocator(struct dgu_alloc_counter *c);
 
+/** A growing text buffer for generated modules (s is NUL-terminated, malloc()ed; free() it). */
+struct dgu_text {
+   char *s;
+   size_t n, cap;
+};
+
+/** Appends printf-formatted text; aborts when out of memory (tests only). */
+void dgu_put(struct dgu_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif /* VMEL_DGUTIL_H */

@@ -31,31 +31,6 @@ TEST_MAIN_STATE;
 
 /* ---- text ---------------------------------------------------------------------------------- */
 
-struct text {
-   char *s;
-   size_t n, cap;
-};
-
-static void
-put(struct text *t, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   int need = vsnprintf(NULL, 0, fmt, ap);
-   va_end(ap);
-   if (need < 0)
-      abort();
-   if (t->n + (size_t)need + 1 > t->cap) {
-      t->cap = (t->n + (size_t)need + 1) * 2;
-      t->s = realloc(t->s, t->cap);
-      if (!t->s)
-         abort();
-   }
-   va_start(ap, fmt);
-   vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap);
-   va_end(ap);
-   t->n += (size_t)need;
-}
 
 /* ---- the generator: SPIR-V text and the reference in lockstep ------------------------------ */
 
@@ -75,7 +50,7 @@ struct gconst {
 };
 
 struct gen {
-   struct text decl, body;
+   struct dgu_text decl, body;
    uint32_t ops;
    uint32_t rng;
    struct ref_tensor *vals[MAX_VALUES]; /* %v<i> */
@@ -147,7 +122,7 @@ new_const(struct gen *g, enum ref_dtype type, uint32_t rank, const int64_t *dims
    const char *ty = rank == 1 ? (type == REF_DTYPE_I8 ? "t_i8_4" : "t_i32_4")
                     : dims[0] == DIM ? "t_w"
                     : type == REF_DTYPE_I8 ? "t_i8" : "t_i32";
-   put(&g->decl, "%%c%u = OpGraphConstantARM %%%s %u\n", c->id, ty, c->id);
+   dgu_put(&g->decl, "%%c%u = OpGraphConstantARM %%%s %u\n", c->id, ty, c->id);
    return g->const_count++;
 }
 
@@ -162,7 +137,7 @@ op_rescale(struct gen *g, uint32_t in, bool to_i8, bool down)
 {
    uint32_t out = new_value(g, to_i8);
    const char *sh = down ? "sh_down" : "sh_one";
-   put(&g->body, "%%v%u = OpExtInst %%%s %%tosa RESCALE %%true %%single_round %%false %%false "
+   dgu_put(&g->body, "%%v%u = OpExtInst %%%s %%tosa RESCALE %%true %%single_round %%false %%false "
        "%%false %%v%u %%mul_one %%%s %%%s %%%s\n",
        out, to_i8 ? "t_i8" : "t_i32", in, sh, g->is_i8[in] ? "zp8" : "zp32",
        to_i8 ? "zp8" : "zp32");
@@ -178,7 +153,7 @@ static uint32_t
 op_clamp(struct gen *g, uint32_t in)
 {
    uint32_t out = new_value(g, true);
-   put(&g->body, "%%v%u = OpExtInst %%t_i8 %%tosa CLAMP %%lo %%hi %%propagate %%v%u\n", out, in);
+   dgu_put(&g->body, "%%v%u = OpExtInst %%t_i8 %%tosa CLAMP %%lo %%hi %%propagate %%v%u\n", out, in);
    struct tosa_ref_clamp_args a = {.min_int = -100, .max_int = 100,
                                    .nan_mode = TOSA_REF_NAN_PROPAGATE};
    check(g, tosa_ref_clamp(&a, g->vals[in], g->vals[out]), "CLAMP");
@@ -190,7 +165,7 @@ static uint32_t
 op_add(struct gen *g, uint32_t a, const char *b_name, struct ref_tensor *b)
 {
    uint32_t out = new_value(g, false);
-   put(&g->body, "%%v%u = OpExtInst %%t_i32 %%tosa ADD %%v%u %s\n", out, a, b_name);
+   dgu_put(&g->body, "%%v%u = OpExtInst %%t_i32 %%tosa ADD %%v%u %s\n", out, a, b_name);
    check(g, tosa_ref_add(g->vals[a], b, g->vals[out]), "ADD");
    g->ops++;
    return out;
@@ -213,7 +188,7 @@ group(struct gen *g, enum group kind, uint32_t cur)
       uint32_t m = new_const(g, REF_DTYPE_I32, 1, d_c, 1 << 29, 1 << 30);
       uint32_t s = new_const(g, REF_DTYPE_I8, 1, d_c, 36, 40);
       uint32_t conv = new_value(g, false);
-      put(&g->body, "%%v%u = OpExtInst %%t_i32 %%tosa CONV2D %%pad1 %%ones %%ones %%acc_int32 "
+      dgu_put(&g->body, "%%v%u = OpExtInst %%t_i32 %%tosa CONV2D %%pad1 %%ones %%ones %%acc_int32 "
           "%%false %%v%u %%c%u %%c%u %%zp8 %%zp8\n", conv, cur, w, b);
       struct tosa_ref_conv2d_args ca = {.pad = {1, 1, 1, 1}, .stride = {1, 1},
                                         .dilation = {1, 1}, .acc_type = TOSA_REF_ACC_INT32};
@@ -222,7 +197,7 @@ group(struct gen *g, enum group kind, uint32_t cur)
             "CONV2D");
       g->ops++;
       uint32_t out = new_value(g, true);
-      put(&g->body, "%%v%u = OpExtInst %%t_i8 %%tosa RESCALE %%true %%single_round %%true "
+      dgu_put(&g->body, "%%v%u = OpExtInst %%t_i8 %%tosa RESCALE %%true %%single_round %%true "
           "%%false %%false %%v%u %%c%u %%c%u %%zp32 %%zp8\n", out, conv, m, s);
       check(g, tosa_ref_rescale(&rescale_channel, g->vals[conv], g->consts[m].t,
                                 g->consts[s].t, g->zp32, g->zp8, g->vals[out]),
@@ -250,7 +225,7 @@ group(struct gen *g, enum group kind, uint32_t cur)
       /* i8 x i8 -> i32, back to i8 by 1/64. */
       uint32_t c = new_const(g, REF_DTYPE_I8, 4, d_x, -100, 100);
       uint32_t out = new_value(g, false);
-      put(&g->body, "%%v%u = OpExtInst %%t_i32 %%tosa MUL %%v%u %%c%u %%shift0\n", out, cur, c);
+      dgu_put(&g->body, "%%v%u = OpExtInst %%t_i32 %%tosa MUL %%v%u %%c%u %%shift0\n", out, cur, c);
       check(g, tosa_ref_mul(g->vals[cur], g->consts[c].t, g->shift0, g->vals[out]), "MUL");
       g->ops++;
       return op_rescale(g, out, true, true);
@@ -284,7 +259,7 @@ gen_graph(struct gen *g, uint32_t ops, uint32_t seed, const int8_t *input)
    g->mul_one = ref_vec(REF_DTYPE_I32, 1 << 30);
    g->sh_one = ref_vec(REF_DTYPE_I8, 30);
    g->sh_down = ref_vec(REF_DTYPE_I8, 36);
-   put(&g->decl, "%s",
+   dgu_put(&g->decl, "%s",
        DGU_PRELUDE
        "OpDecorate %in_var DescriptorSet 0\n"
        "OpDecorate %in_var Binding 0\n"
@@ -324,7 +299,7 @@ gen_graph(struct gen *g, uint32_t ops, uint32_t seed, const int8_t *input)
        "%sh_down = OpConstantComposite %t_i8_1 %k36\n");
    uint32_t cur = new_value(g, true);
    memcpy(g->vals[cur]->data, input, ELEMS);
-   put(&g->body, "%%v%u = OpGraphInputARM %%t_i8 %%uint_0\n", cur);
+   dgu_put(&g->body, "%%v%u = OpGraphInputARM %%t_i8 %%uint_0\n", cur);
    /* Every kind early, then a random mix. */
    static const enum group start[] = {GROUP_CONV, GROUP_RESIDUAL, GROUP_ADD_CONST, GROUP_CLAMP};
    uint32_t n = 0;
@@ -335,7 +310,7 @@ gen_graph(struct gen *g, uint32_t ops, uint32_t seed, const int8_t *input)
          kind = GROUP_CLAMP;
       cur = group(g, kind, cur);
    }
-   put(&g->body, "OpGraphSetOutputARM %%v%u %%uint_0\nOpGraphEndARM\n", cur);
+   dgu_put(&g->body, "OpGraphSetOutputARM %%v%u %%uint_0\nOpGraphEndARM\n", cur);
 }
 
 static void

@@ -40,31 +40,6 @@ TEST_MAIN_STATE;
 
 #define C 64
 
-struct text {
-   char *s;
-   size_t n, cap;
-};
-
-static void
-put(struct text *t, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   int need = vsnprintf(NULL, 0, fmt, ap);
-   va_end(ap);
-   if (need < 0)
-      abort();
-   if (t->n + (size_t)need + 1 > t->cap) {
-      t->cap = (t->n + (size_t)need + 1) * 2;
-      t->s = realloc(t->s, t->cap);
-      if (!t->s)
-         abort();
-   }
-   va_start(ap, fmt);
-   vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap);
-   va_end(ap);
-   t->n += (size_t)need;
-}
 
 static uint32_t rng = 20261201u;
 
@@ -81,7 +56,7 @@ struct rescale_params {
 };
 
 static struct rescale_params
-channel_params(struct text *t, const char *name)
+channel_params(struct dgu_text *t, const char *name)
 {
    struct rescale_params p = {ref_tensor_create_v(REF_DTYPE_I32, 1, (int64_t)C),
                               ref_tensor_create_v(REF_DTYPE_I8, 1, (int64_t)C)};
@@ -90,16 +65,16 @@ channel_params(struct text *t, const char *name)
    for (int c = 0; c < C; c++) {
       m[c] = (1 << 29) + (int32_t)rnd(1u << 29);
       s[c] = (int8_t)(37 + rnd(3));
-      put(t, "%%%s_m%d = OpConstant %%uint %u\n%%%s_s%d = OpConstant %%uchar %u\n", name, c,
+      dgu_put(t, "%%%s_m%d = OpConstant %%uint %u\n%%%s_s%d = OpConstant %%uchar %u\n", name, c,
           (uint32_t)m[c], name, c, (uint32_t)(uint8_t)s[c]);
    }
-   put(t, "%%%s_m = OpConstantComposite %%t_i32_c", name);
+   dgu_put(t, "%%%s_m = OpConstantComposite %%t_i32_c", name);
    for (int c = 0; c < C; c++)
-      put(t, " %%%s_m%d", name, c);
-   put(t, "\n%%%s_s = OpConstantComposite %%t_i8_c", name);
+      dgu_put(t, " %%%s_m%d", name, c);
+   dgu_put(t, "\n%%%s_s = OpConstantComposite %%t_i8_c", name);
    for (int c = 0; c < C; c++)
-      put(t, " %%%s_s%d", name, c);
-   put(t, "\n");
+      dgu_put(t, " %%%s_s%d", name, c);
+   dgu_put(t, "\n");
    return p;
 }
 
@@ -119,7 +94,7 @@ fill_i32(struct ref_tensor *t, int lo, int hi)
 
 struct net {
    int64_t h, w;
-   struct text text;
+   struct dgu_text text;
    struct ref_tensor *weights[4], *biases[4]; /* the graph constants 0..7 */
    struct rescale_params rescales[4];
    struct ref_tensor *input, *want;
@@ -136,19 +111,19 @@ x_tensor(const struct net *n, enum ref_dtype type)
 static void
 net_build(struct net *n)
 {
-   struct text *t = &n->text;
-   put(t, "%s",
+   struct dgu_text *t = &n->text;
+   dgu_put(t, "%s",
        DGU_PRELUDE
        "OpDecorate %in_var DescriptorSet 0\n"
        "OpDecorate %in_var Binding 0\n"
        "OpDecorate %out_var DescriptorSet 0\n"
        "OpDecorate %out_var Binding 1\n"
        DGU_TYPES);
-   put(t, "%%uint_h = OpConstant %%uint %u\n%%uint_w = OpConstant %%uint %u\n"
+   dgu_put(t, "%%uint_h = OpConstant %%uint %u\n%%uint_w = OpConstant %%uint %u\n"
        "%%uint_h2 = OpConstant %%uint %u\n%%uint_w2 = OpConstant %%uint %u\n"
        "%%uint_c = OpConstant %%uint %u\n",
        (unsigned)n->h, (unsigned)n->w, (unsigned)n->h / 2, (unsigned)n->w / 2, C);
-   put(t, "%s",
+   dgu_put(t, "%s",
        "%s_x = OpConstantComposite %arr_4 %uint_1 %uint_h %uint_w %uint_c\n"
        "%s_y = OpConstantComposite %arr_4 %uint_1 %uint_h2 %uint_w2 %uint_c\n"
        "%s_w = OpConstantComposite %arr_4 %uint_c %uint_3 %uint_3 %uint_c\n"
@@ -194,10 +169,10 @@ net_build(struct net *n)
       fill_i8(n->weights[i], -4, 4);
       fill_i32(n->biases[i], -2000, 2000);
       n->rescales[i] = channel_params(t, rescale_names[i]);
-      put(t, "%%w%d = OpGraphConstantARM %%t_w %d\n%%b%d = OpGraphConstantARM %%t_i32_c %d\n", i,
+      dgu_put(t, "%%w%d = OpGraphConstantARM %%t_w %d\n%%b%d = OpGraphConstantARM %%t_i32_c %d\n", i,
           2 * i, i, 2 * i + 1);
    }
-   put(t, "%s",
+   dgu_put(t, "%s",
        "%gt = OpTypeGraphARM 1 %t_x8 %t_y8\n"
        "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"
        "%g = OpGraphARM %gt\n"
@@ -224,23 +199,23 @@ net_build(struct net *n)
    memcpy(x->data, n->input->data, (size_t)x->count);
    for (int blk = 0; blk < 2; blk++) {
       int c0 = 2 * blk, c1 = 2 * blk + 1;
-      put(t, "%%c%da = OpExtInst %%t_x32 %%tosa CONV2D %%pad1 %%ones %%ones %%acc_int32 %%false "
+      dgu_put(t, "%%c%da = OpExtInst %%t_x32 %%tosa CONV2D %%pad1 %%ones %%ones %%acc_int32 %%false "
           "%%x%d %%w%d %%b%d %%zp8 %%zp8\n", blk, blk, c0, c0);
-      put(t, "%%q%da = OpExtInst %%t_x8 %%tosa RESCALE %%true %%single_round %%true %%false "
+      dgu_put(t, "%%q%da = OpExtInst %%t_x8 %%tosa RESCALE %%true %%single_round %%true %%false "
           "%%false %%c%da %%r%d_m %%r%d_s %%zp32 %%zp8\n", blk, blk, c0, c0);
-      put(t, "%%a%d = OpExtInst %%t_x8 %%tosa CLAMP %%lo %%hi %%propagate %%q%da\n", blk, blk);
-      put(t, "%%c%db = OpExtInst %%t_x32 %%tosa CONV2D %%pad1 %%ones %%ones %%acc_int32 %%false "
+      dgu_put(t, "%%a%d = OpExtInst %%t_x8 %%tosa CLAMP %%lo %%hi %%propagate %%q%da\n", blk, blk);
+      dgu_put(t, "%%c%db = OpExtInst %%t_x32 %%tosa CONV2D %%pad1 %%ones %%ones %%acc_int32 %%false "
           "%%a%d %%w%d %%b%d %%zp8 %%zp8\n", blk, blk, c1, c1);
-      put(t, "%%q%db = OpExtInst %%t_x8 %%tosa RESCALE %%true %%single_round %%true %%false "
+      dgu_put(t, "%%q%db = OpExtInst %%t_x8 %%tosa RESCALE %%true %%single_round %%true %%false "
           "%%false %%c%db %%r%d_m %%r%d_s %%zp32 %%zp8\n", blk, blk, c1, c1);
-      put(t, "%%u%d = OpExtInst %%t_x32 %%tosa RESCALE %%true %%single_round %%false %%false "
+      dgu_put(t, "%%u%d = OpExtInst %%t_x32 %%tosa RESCALE %%true %%single_round %%false %%false "
           "%%false %%q%db %%mul_one %%sh_one %%zp8 %%zp32\n", blk, blk);
-      put(t, "%%v%d = OpExtInst %%t_x32 %%tosa RESCALE %%true %%single_round %%false %%false "
+      dgu_put(t, "%%v%d = OpExtInst %%t_x32 %%tosa RESCALE %%true %%single_round %%false %%false "
           "%%false %%x%d %%mul_one %%sh_one %%zp8 %%zp32\n", blk, blk);
-      put(t, "%%s%d = OpExtInst %%t_x32 %%tosa ADD %%u%d %%v%d\n", blk, blk, blk);
-      put(t, "%%o%d = OpExtInst %%t_x8 %%tosa RESCALE %%true %%single_round %%false %%false "
+      dgu_put(t, "%%s%d = OpExtInst %%t_x32 %%tosa ADD %%u%d %%v%d\n", blk, blk, blk);
+      dgu_put(t, "%%o%d = OpExtInst %%t_x8 %%tosa RESCALE %%true %%single_round %%false %%false "
           "%%false %%s%d %%mul_one %%sh_half %%zp32 %%zp8\n", blk, blk);
-      put(t, "%%x%d = OpExtInst %%t_x8 %%tosa CLAMP %%lo %%hi %%propagate %%o%d\n", blk + 1, blk);
+      dgu_put(t, "%%x%d = OpExtInst %%t_x8 %%tosa CLAMP %%lo %%hi %%propagate %%o%d\n", blk + 1, blk);
 
       struct ref_tensor *conv_a = x_tensor(n, REF_DTYPE_I32), *qa = x_tensor(n, REF_DTYPE_I8);
       struct ref_tensor *a = x_tensor(n, REF_DTYPE_I8), *conv_b = x_tensor(n, REF_DTYPE_I32);
@@ -264,7 +239,7 @@ net_build(struct net *n)
          ref_tensor_destroy(done[i]);
       x = next;
    }
-   put(t, "%s",
+   dgu_put(t, "%s",
        "%out = OpExtInst %t_y8 %tosa MAX_POOL2D %twos %twos %pad0 %propagate %x2\n"
        "OpGraphSetOutputARM %out %uint_0\n"
        "OpGraphEndARM\n");
