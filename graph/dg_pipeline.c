@@ -3,11 +3,12 @@
  * SPDX-License-Identifier: MIT
  *
  * Data-graph pipelines: vkCreateDataGraphPipelinesARM (module, entry point,
- * resources, constants, specialization -> decoded graph -> stages), the
- * pipeline-level Vulkan objects (the kernels' set and pipeline layouts, each
- * stage's internal set contents, the check against the device's descriptor
- * limits, the constant tensors), vkDestroyPipeline for our pipelines, and the pipeline
- * properties (creation log, identifier). Everything unsupported or invalid
+ * resources, constants, specialization -> decoded graph -> stage plan ->
+ * stages), the pipeline-level Vulkan objects a plan asks for (the kernels'
+ * set and pipeline layouts, the constant tensors; internal set contents and
+ * the descriptor-limit check are the plan's, dg_stage_plan.c),
+ * vkDestroyPipeline for our pipelines, and the pipeline properties (creation
+ * log, identifier). Everything unsupported or invalid
  * fails here, before any command buffer sees the pipeline.
  */
 #include "dg_runtime.h"
@@ -41,7 +42,7 @@ memory_type(const struct dg_device *device, uint32_t bits, VkMemoryPropertyFlags
 
 /* Packs data laid out by an application's description (strides optional). */
 static void
-pack_constant(uint8_t *dst, const struct dg_value *v, const struct dg_constant_source *src)
+pack_constant(uint8_t *dst, const struct dg_plan_tensor *v, const struct dg_plan_constant *src)
 {
    uint32_t es = dg_type_size(v->ty.type);
    uint32_t rank = v->ty.shape.rank;
@@ -87,8 +88,8 @@ dg_create_tensor(struct dg_device *device, VkFormat format, const struct dg_shap
 }
 
 static VkResult
-upload_constant(struct dg_device *device, struct dg_pipeline *p, const struct dg_value *v,
-                const struct dg_constant_source *src, struct dg_constant *c)
+upload_constant(struct dg_device *device, const struct dg_plan_tensor *v,
+                const struct dg_plan_constant *src, struct dg_constant *c)
 {
    VkDevice dev = device->base.handle;
    const struct lyr_device_next *next = &device->base.next;
@@ -202,223 +203,46 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
    return next->CreatePipelineLayout(dev, &plci, &device->base.alloc, &p->layout);
 }
 
-/* ---- internal sets and descriptor limits ---------------------------------- */
-
-static bool
-is_internal(const struct dg_value *v)
-{
-   return v->kind == DG_VALUE_INTERMEDIATE || v->kind == DG_VALUE_CONSTANT;
-}
-
-/* Each stage binds only the intermediates and constants it uses, at bindings
- * 0.. of an internal set of its own; stages with identical lists share a set.
- * The internal set layout has as many bindings as the most any stage binds. */
-static VkResult
-assign_internal_sets(struct dg_pipeline *p)
-{
-   p->internal_sets = lyr_zalloc(&p->alloc, (p->stage_count + 1) * sizeof(*p->internal_sets), 8,
-                                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   if (!p->internal_sets)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   for (uint32_t j = 0; j < p->stage_count; j++) {
-      struct dg_stage *st = &p->stages[j];
-      struct dg_internal_set list = {0};
-      for (uint32_t k = 0; k < st->value_count; k++) {
-         if (!is_internal(&p->values[st->values[k]]))
-            continue;
-         uint32_t b = 0;
-         while (b < list.count && list.values[b] != st->values[k])
-            b++;
-         if (b == list.count)
-            list.values[list.count++] = st->values[k];
-         st->internal_binding[k] = (uint8_t)b;
-      }
-      st->internal_set = UINT32_MAX;
-      if (!list.count)
-         continue;
-      if (list.count > p->internal_binding_count)
-         p->internal_binding_count = list.count;
-      /* A linear search: creation time only, and graphs of a few thousand
-       * stages take milliseconds. */
-      uint32_t i = 0;
-      while (i < p->internal_set_count &&
-             (p->internal_sets[i].count != list.count ||
-              memcmp(p->internal_sets[i].values, list.values, list.count * sizeof(uint32_t))))
-         i++;
-      if (i == p->internal_set_count)
-         p->internal_sets[p->internal_set_count++] = list;
-      st->internal_set = i;
-   }
-   return VK_SUCCESS;
-}
-
-/* What one pipeline layout declares, as the descriptor limits count it. */
-struct descriptor_use {
-   uint32_t stage_storage_buffers; /* storage buffers (dynamic too) the compute stage sees */
-   uint32_t storage_buffers;       /* storage buffers (not dynamic) in the whole layout */
-   uint32_t stage_resources;       /* resources the compute stage sees */
-};
-
-/* Adds one set layout's bindings. Tensor bindings are storage buffers below
- * the tensor layer (decisions D3) and compute-visible in the kernels' copies. */
-static void
-count_bindings(const VkDescriptorSetLayoutBinding *b, uint32_t count, struct descriptor_use *u)
-{
-   for (uint32_t i = 0; i < count; i++) {
-      bool tensor = (int)b[i].descriptorType == (int)VK_DESCRIPTOR_TYPE_TENSOR_ARM;
-      bool compute = tensor || (b[i].stageFlags & VK_SHADER_STAGE_COMPUTE_BIT);
-      bool plain = tensor || b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      bool storage = plain || b[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
-      bool resource = storage;
-      switch (b[i].descriptorType) {
-      case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
-      case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
-      case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
-      case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
-      case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
-      case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
-      case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
-      case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
-         resource = true;
-         break;
-      default:
-         break;
-      }
-      uint32_t n = b[i].descriptorCount;
-      if (plain)
-         u->storage_buffers += n;
-      if (storage && compute)
-         u->stage_storage_buffers += n;
-      if (resource && compute)
-         u->stage_resources += n;
-   }
-}
-
-/* The stage binding the most internal tensors (for the message). */
-static const struct dg_stage *
-widest_stage(const struct dg_pipeline *p)
-{
-   const struct dg_stage *w = NULL;
-   for (uint32_t j = 0; j < p->stage_count; j++) {
-      const struct dg_stage *st = &p->stages[j];
-      if (st->internal_set == UINT32_MAX)
-         continue;
-      if (!w || p->internal_sets[st->internal_set].count > p->internal_sets[w->internal_set].count)
-         w = st;
-   }
-   return w;
-}
-
-static VkResult
-limit_error(const struct dg_pipeline *p, const char *what, const char *limit, uint32_t app,
-            uint32_t max)
-{
-   const struct dg_stage *w = widest_stage(p);
-   return lyr_error(VK_ERROR_UNKNOWN,
-                    "vkCreateDataGraphPipelinesARM: the graph does not fit the device's "
-                    "descriptor limits: its kernels' pipeline layout would declare %u %s (%u "
-                    "from the application's pipeline layout, %u in the internal set, the most "
-                    "one stage binds: TOSA %s %%%u), above %s = %u; pipeline not created",
-                    app + p->internal_binding_count, what, app, p->internal_binding_count,
-                    w ? w->op_name : "-", w ? w->result_id : 0, limit, max);
-}
-
-/* The kernels' pipeline layout (copies of the application's set layouts and
- * the internal set layout) must stay within the device's limits; a stage
- * already binds only what it uses, so what does not fit cannot run. */
-static VkResult
-check_descriptor_limits(const struct dg_device *device, const struct dg_pipeline *p,
-                        const struct dg_pipeline_layout_info *layout)
-{
-   /* Storage buffers: [0] counts layouts without UPDATE_AFTER_BIND_POOL
-    * against the ordinary limits (VkPipelineLayoutCreateInfo VUIDs 03018,
-    * 03031), [1] every layout against the update-after-bind ones (03024,
-    * 03039). Resources: every layout against maxPerStageResources
-    * (VkComputePipelineCreateInfo 01687) and its update-after-bind twin. Sets:
-    * maxBoundDescriptorSets (00286). */
-   struct descriptor_use use[2] = {{0}};
-   for (uint32_t i = 0; i < p->app_set_count; i++) {
-      uint32_t count;
-      VkDescriptorSetLayoutCreateFlags flags;
-      const VkDescriptorSetLayoutBinding *b =
-         dg_set_layout_bindings(dg_pipeline_layout_set(layout, i), &count, &flags);
-      if (!(flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT))
-         count_bindings(b, count, &use[0]);
-      count_bindings(b, count, &use[1]);
-   }
-   uint32_t sets = p->app_set_count + (p->internal_binding_count ? 1 : 0);
-   if (sets > device->max_bound_sets)
-      return lyr_error(VK_ERROR_UNKNOWN,
-                       "vkCreateDataGraphPipelinesARM: the graph does not fit the device's "
-                       "descriptor limits: the application's pipeline layout has %u sets and "
-                       "the kernels need one more for intermediates and constants, above "
-                       "maxBoundDescriptorSets = %u; pipeline not created",
-                       p->app_set_count, device->max_bound_sets);
-   static const char *const names[2][3] = {
-      {"maxPerStageDescriptorStorageBuffers", "maxDescriptorSetStorageBuffers",
-       "maxPerStageResources"},
-      {"maxPerStageDescriptorUpdateAfterBindStorageBuffers",
-       "maxDescriptorSetUpdateAfterBindStorageBuffers", "maxPerStageUpdateAfterBindResources"},
-   };
-   const uint64_t internal = p->internal_binding_count;
-   for (uint32_t l = 0; l < 2; l++) {
-      /* A limit of 0 was not reported (no Vulkan 1.2 properties). */
-      uint32_t max = device->descriptor_limits[l].per_stage_storage_buffers;
-      if (max && use[l].stage_storage_buffers + internal > max)
-         return limit_error(p, "storage buffers for the compute stage", names[l][0],
-                            use[l].stage_storage_buffers, max);
-      max = device->descriptor_limits[l].set_storage_buffers;
-      if (max && use[l].storage_buffers + internal > max)
-         return limit_error(p, "storage buffers", names[l][1], use[l].storage_buffers, max);
-      max = device->descriptor_limits[l].per_stage_resources;
-      if (max && use[1].stage_resources + internal > max)
-         return limit_error(p, "resources for the compute stage", names[l][2],
-                            use[1].stage_resources, max);
-   }
-   return VK_SUCCESS;
-}
+/* ---- instantiation ------------------------------------------------------ */
 
 VkResult
-dg_pipeline_place_values(struct dg_device *device, struct dg_pipeline *p,
-                         const struct dg_pipeline_layout_info *layout,
-                         const struct dg_constant_source *sources)
+dg_pipeline_instantiate(struct dg_device *device, struct dg_pipeline *p,
+                        const struct dg_pipeline_layout_info *layout)
 {
-   p->app_set_count = dg_pipeline_layout_set_count(layout);
-   p->internal_set = p->app_set_count;
-   for (uint32_t i = 0; i < p->value_count; i++) {
-      struct dg_value *v = &p->values[i];
-      if (v->kind == DG_VALUE_INTERMEDIATE)
-         v->index = p->intermediate_count++;
-      else if (v->kind == DG_VALUE_CONSTANT)
-         v->index = p->constant_count++;
-      else
-         continue;
-      /* The binding is each stage's (dg_stage::internal_binding). */
-      v->slot = (struct dg_slot){DG_SLOT_INTERNAL, p->internal_set, UINT32_MAX, 0, 1};
-   }
-   VkResult result = assign_internal_sets(p);
-   if (result != VK_SUCCESS)
-      return result;
-   result = check_descriptor_limits(device, p, layout);
-   if (result != VK_SUCCESS)
-      return result;
-   p->intermediates = lyr_zalloc(&p->alloc, (p->intermediate_count + 1) * sizeof(*p->intermediates),
-                                 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   p->constants = lyr_zalloc(&p->alloc, (p->constant_count + 1) * sizeof(*p->constants), 8,
+   const struct dg_stage_plan *plan = p->plan;
+   p->app_set_count = plan->app_set_count;
+   p->internal_set = plan->internal_set;
+   p->internal_binding_count = plan->internal_binding_count;
+   p->internal_set_count = plan->internal_set_count;
+   if (p->app_set_count != dg_pipeline_layout_set_count(layout))
+      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: the plan has %u "
+                       "application sets, the layout %u",
+                       p->app_set_count, dg_pipeline_layout_set_count(layout));
+   p->intermediates = lyr_zalloc(&p->alloc,
+                                 ((size_t)plan->memory_count + 1) * sizeof(*p->intermediates), 8,
+                                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   p->constants = lyr_zalloc(&p->alloc,
+                             ((size_t)plan->constant_count + 1) * sizeof(*p->constants), 8,
                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!p->intermediates || !p->constants)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   result = create_layouts(device, p, layout);
-   for (uint32_t i = 0; result == VK_SUCCESS && i < p->value_count; i++) {
-      const struct dg_value *v = &p->values[i];
-      if (v->kind == DG_VALUE_INTERMEDIATE) {
-         /* A root is created before the values that alias it. */
-         uint32_t root = v->alias_of != UINT32_MAX ? p->values[v->alias_of].index : v->index;
-         p->intermediates[v->index] = (struct dg_intermediate){
-            .value = i, .format = dg_type_format(v->ty.type), .root = root};
-      } else if (v->kind == DG_VALUE_CONSTANT) {
-         result = upload_constant(device, p, v, &sources[i], &p->constants[v->index]);
-      }
+   p->intermediate_count = plan->memory_count;
+   for (uint32_t i = 0; i < plan->memory_count; i++) {
+      const struct dg_plan_tensor *t = &plan->tensors[plan->memory[i]];
+      VkFormat format = dg_type_format(t->ty.type);
+      if (format == VK_FORMAT_UNDEFINED)
+         return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: no tensor format "
+                          "for a session tensor of type %s", dg_type_name(t->ty.type));
+      /* A root is numbered before the tensors that alias it. */
+      uint32_t root = t->alias_of != DG_PLAN_NONE ? plan->tensors[t->alias_of].index : i;
+      p->intermediates[i] = (struct dg_intermediate){plan->memory[i], format, root};
+   }
+   VkResult result = create_layouts(device, p, layout);
+   for (uint32_t i = 0; result == VK_SUCCESS && i < plan->constant_count; i++) {
+      const struct dg_plan_constant *c = &plan->constants[i];
+      result = upload_constant(device, &plan->tensors[c->tensor], c, &p->constants[i]);
+      /* Counted as it is made: destruction releases what exists. */
+      p->constant_count = i + 1;
    }
    return result;
 }
@@ -434,7 +258,7 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    VkDevice dev = device->base.handle;
    const struct lyr_device_next *next = &device->base.next;
    const VkAllocationCallbacks *dalloc = &device->base.alloc;
-   for (uint32_t i = 0; i < p->stage_count; i++)
+   for (uint32_t i = 0; p->stages && i < p->stage_count; i++)
       if (!p->stages[i].shares_pipeline)
          next->DestroyPipeline(dev, p->stages[i].pipeline, dalloc);
    for (uint32_t i = 0; p->constants && i < p->constant_count; i++) {
@@ -448,10 +272,9 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    dg_profile_pipeline_finish(p);
    VkAllocationCallbacks a = p->alloc;
    lyr_free(&a, p->set_layouts);
-   lyr_free(&a, p->values);
    lyr_free(&a, p->intermediates);
    lyr_free(&a, p->constants);
-   lyr_free(&a, p->internal_sets);
+   dg_stage_plan_destroy(p->plan);
    lyr_free(&a, p->stages);
    lyr_free(&a, p->creation_log);
    p->magic = 0;
@@ -479,7 +302,7 @@ identifier_hash(uint8_t out[32], const uint32_t *words, size_t count, const char
 static void
 write_creation_log(struct dg_pipeline *p, const struct dg_graph *g)
 {
-   size_t cap = 256 + p->stage_count * 160 + p->value_count * 32;
+   size_t cap = 256 + (size_t)p->stage_count * 160;
    char *log = lyr_alloc(&p->alloc, cap, 1, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!log)
       return;

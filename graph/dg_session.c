@@ -7,8 +7,9 @@
  * with the selected planner (dg_plan.c; VMEL_MEMORY_PLANNER), reports one
  * transient bind point when anything needs memory, binds the tensors at the
  * planned offsets, and prepares the internal descriptor sets (one per
- * distinct list of intermediates and constants that a stage binds) and the
- * barriers between stages, so that recording a dispatch allocates nothing
+ * distinct list of intermediates and constants that a stage binds, from the
+ * stage plan) and the barriers between stages (the plan's dependencies, and
+ * the memory the planner reuses), so that recording a dispatch allocates nothing
  * (dg_dispatch.c).
  */
 #include "dg_runtime.h"
@@ -41,16 +42,17 @@ write_internal(struct dg_device *device, struct dg_session *s, bool intermediate
 {
    const struct dg_pipeline *p = s->pipeline;
    for (uint32_t i = 0; i < p->internal_set_count; i++) {
-      const struct dg_internal_set *set = &p->internal_sets[i];
+      const struct dg_plan_internal_set *set = &p->plan->internal_sets[i];
       VkWriteDescriptorSet w[VMEL_GRAPH_MAX_TENSORS];
       VkWriteDescriptorSetTensorARM tw[VMEL_GRAPH_MAX_TENSORS];
       VkTensorViewARM views[VMEL_GRAPH_MAX_TENSORS];
       uint32_t n = 0;
       for (uint32_t b = 0; b < set->count; b++) {
-         const struct dg_value *v = &p->values[set->values[b]];
-         if ((v->kind == DG_VALUE_INTERMEDIATE) != intermediates)
+         const struct dg_plan_tensor *t = &p->plan->tensors[set->tensors[b]];
+         bool memory = t->kind != DG_PLAN_TENSOR_CONSTANT;
+         if (memory != intermediates)
             continue;
-         views[n] = intermediates ? s->views[v->index] : p->constants[v->index].view;
+         views[n] = intermediates ? s->views[t->index] : p->constants[t->index].view;
          tw[n] = (VkWriteDescriptorSetTensorARM){
             .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
             .tensorViewCount = 1,
@@ -137,10 +139,16 @@ plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCa
       lyr_alloc(alloc, n * sizeof(*iv), 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!iv)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkDeviceSize *sizes =
+      lyr_alloc(alloc, n * sizeof(*sizes), 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!sizes) {
+      lyr_free(alloc, iv);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
    VkResult result = VK_SUCCESS;
    for (uint32_t i = 0; i < n && result == VK_SUCCESS; i++) {
-      const struct dg_value *v = &p->values[p->intermediates[i].value];
-      result = dg_create_tensor(device, p->intermediates[i].format, &v->ty.shape,
+      const struct dg_plan_tensor *t = &p->plan->tensors[p->intermediates[i].tensor];
+      result = dg_create_tensor(device, p->intermediates[i].format, &t->ty.shape,
                                 &s->tensors[i]);
       if (result != VK_SUCCESS)
          break;
@@ -150,27 +158,15 @@ plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCa
       };
       VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
       next->GetTensorMemoryRequirementsARM(dev, &ri, &req);
-      iv[i] = (struct dg_interval){req.memoryRequirements.size, v->first_stage, v->last_stage};
-      if (v->first_stage == UINT32_MAX) /* an alias no stage uses */
-         iv[i] = (struct dg_interval){0, 0, 0};
+      sizes[i] = req.memoryRequirements.size;
       if (req.memoryRequirements.alignment > s->alignment)
          s->alignment = req.memoryRequirements.alignment;
       s->memory_type_bits &= req.memoryRequirements.memoryTypeBits;
    }
    /* Aliases (RESHAPE outputs) take no memory of their own: their root's
-    * interval grows to cover their uses. */
-   for (uint32_t i = 0; result == VK_SUCCESS && i < n; i++) {
-      uint32_t r = p->intermediates[i].root;
-      if (r == i)
-         continue;
-      if (iv[i].size) {
-         if (iv[i].first < iv[r].first)
-            iv[r].first = iv[i].first;
-         if (iv[i].last > iv[r].last)
-            iv[r].last = iv[i].last;
-      }
-      iv[i] = (struct dg_interval){0, 0, 0};
-   }
+    * interval covers their uses. */
+   if (result == VK_SUCCESS)
+      dg_stage_plan_intervals(p->plan, sizes, iv);
    if (result == VK_SUCCESS)
       result = dg_plan(device->planner, iv, n, s->alignment, s->offsets, &s->size);
    for (uint32_t i = 0; result == VK_SUCCESS && i < n; i++)
@@ -181,54 +177,66 @@ plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCa
                "%" PRIu64 " bytes)",
                n, (uint64_t)s->size, dg_planner_name(device->planner), (uint64_t)peak);
    }
+   lyr_free(alloc, sizes);
    lyr_free(alloc, iv);
    return result;
 }
 
-/* Two of the session's values share memory (intermediates whose planned
- * ranges intersect) or are the same value. */
+/* The planned memory range of an intermediate root, or false for other tensors. */
 static bool
-values_alias(const struct dg_session *s, uint32_t a, uint32_t b)
+memory_range(const struct dg_session *s, uint32_t tensor, VkDeviceSize *begin, VkDeviceSize *end)
 {
-   if (a == b)
-      return true;
-   const struct dg_pipeline *p = s->pipeline;
-   const struct dg_value *va = &p->values[a], *vb = &p->values[b];
-   if (va->kind != DG_VALUE_INTERMEDIATE || vb->kind != DG_VALUE_INTERMEDIATE)
+   const struct dg_stage_plan *plan = s->pipeline->plan;
+   const struct dg_plan_tensor *t = &plan->tensors[tensor];
+   if (t->kind != DG_PLAN_TENSOR_INTERMEDIATE && t->kind != DG_PLAN_TENSOR_SCRATCH)
       return false;
-   VkDeviceSize a0 = s->offsets[va->index], b0 = s->offsets[vb->index];
-   VkDeviceSize a1 = a0 + dg_shape_elements(&va->ty.shape) * dg_type_size(va->ty.type);
-   VkDeviceSize b1 = b0 + dg_shape_elements(&vb->ty.shape) * dg_type_size(vb->ty.type);
-   return a0 < b1 && b0 < a1;
+   *begin = s->offsets[t->index];
+   *end = *begin + dg_shape_elements(&t->ty.shape) * dg_type_size(t->ty.type);
+   return true;
 }
 
-/* A stage needs a barrier before it when it reads what a stage since the last
- * barrier wrote, or writes memory such a stage read or wrote. */
+/* Stages i < j touch different session tensors that the memory plan put in
+ * overlapping ranges (one dead before the other is born), one of them writing:
+ * the plan's dependencies cannot know, the session orders them. */
+static bool
+memory_reused(const struct dg_session *s, uint32_t i, uint32_t j)
+{
+   const struct dg_stage_plan *plan = s->pipeline->plan;
+   const struct dg_plan_stage *si = &plan->stages[i], *sj = &plan->stages[j];
+   for (uint32_t a = 0; a < sj->tensor_count; a++) {
+      VkDeviceSize a0, a1;
+      uint32_t ra = dg_plan_tensor_root(plan, sj->tensors[a]);
+      if (!memory_range(s, ra, &a0, &a1))
+         continue;
+      bool j_writes = sj->write_mask & (1u << a);
+      for (uint32_t c = 0; c < si->tensor_count; c++) {
+         VkDeviceSize c0, c1;
+         uint32_t rc = dg_plan_tensor_root(plan, si->tensors[c]);
+         bool i_writes = si->write_mask & (1u << c);
+         if (rc != ra && (i_writes || j_writes) && memory_range(s, rc, &c0, &c1) && a0 < c1 &&
+             c0 < a1)
+            return true;
+      }
+   }
+   return false;
+}
+
+/* A stage needs a barrier before it when it depends (the plan's dependencies:
+ * read after write, write after read or write of the same or aliased memory) on
+ * a stage since the last barrier, or reuses memory such a stage used. */
 static void
 plan_barriers(struct dg_session *s)
 {
-   const struct dg_pipeline *p = s->pipeline;
+   const struct dg_stage_plan *plan = s->pipeline->plan;
    uint32_t since = 0; /* first stage after the last barrier */
-   for (uint32_t j = 0; j < p->stage_count; j++) {
-      const struct dg_stage *sj = &p->stages[j];
+   for (uint32_t j = 0; j < plan->stage_count; j++) {
+      const struct dg_plan_stage *sj = &plan->stages[j];
       bool need = false;
-      for (uint32_t i = since; i < j && !need; i++) {
-         const struct dg_stage *si = &p->stages[i];
-         for (uint32_t a = 0; a < sj->value_count && !need; a++) {
-            bool j_writes = sj->write_mask & (1u << a);
-            for (uint32_t c = 0; c < si->value_count && !need; c++) {
-               bool i_writes = si->write_mask & (1u << c);
-               /* Two writes of one value by stages that write disjoint parts
-                * of it (CONCAT's copies) need no ordering. */
-               bool disjoint = i_writes && j_writes && si->node == sj->node &&
-                               si->disjoint_writes && sj->disjoint_writes &&
-                               sj->values[a] == si->values[c];
-               if ((i_writes || j_writes) && !disjoint &&
-                   values_alias(s, sj->values[a], si->values[c]))
-                  need = true;
-            }
-         }
-      }
+      /* Ascending: the last dependency is the latest. */
+      if (sj->dep_count && plan->deps[sj->first_dep + sj->dep_count - 1] >= since)
+         need = true;
+      for (uint32_t i = since; i < j && !need; i++)
+         need = memory_reused(s, i, j);
       s->barrier_before[j] = need;
       if (need)
          since = j;

@@ -6,12 +6,17 @@
  * type-support row names (with the faster variants the device can run),
  * element copies, and the build functions of the operators declared with
  * BUILD CUSTOM (graph/ops/tosa_ops.def); every other operator is built by
- * dg_build_default().
+ * dg_build_default(). They fill a stage plan (dg_stage_plan.h) and make no
+ * Vulkan call: they are part of dg_core.
  */
 #ifndef DG_BUILD_H
 #define DG_BUILD_H
 
-#include "dg_runtime.h"
+#ifndef LYR_LOG_THIS_DOMAIN
+#define LYR_LOG_THIS_DOMAIN LYR_LOG_GRAPH
+#endif
+#include "dg_stage_plan.h"
+#include "lyr_log.h"
 
 #include "kernel_abi/tosa_args.h"
 #include "spirv/spirv_arm_ml.h"

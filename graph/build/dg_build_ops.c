@@ -67,9 +67,15 @@ static uint64_t
 kernel_work(uint32_t kernel, const struct dg_tensor_type *out)
 {
    uint64_t elements = dg_shape_elements(&out->shape);
-   for (uint32_t i = 0; kernel_grids[i].kernel != UINT16_MAX; i++)
-      if (kernel_grids[i].kernel == kernel && kernel_grids[i].grid == DG_GRID_ROWS)
-         return elements / (uint64_t)out->shape.dim[out->shape.rank - 1];
+   for (uint32_t i = 0; kernel_grids[i].kernel != UINT16_MAX; i++) {
+      if (kernel_grids[i].kernel != kernel || kernel_grids[i].grid != DG_GRID_ROWS)
+         continue;
+      /* A shape without a last dimension has no rows (the build refuses it later). */
+      if (out->shape.rank == 0 || out->shape.rank > DG_MAX_RANK ||
+          out->shape.dim[out->shape.rank - 1] <= 0)
+         return 0;
+      return elements / (uint64_t)out->shape.dim[out->shape.rank - 1];
+   }
    return elements;
 }
 
@@ -104,7 +110,7 @@ dg_build_default(struct dg_build *b, const struct dg_node *n)
    const struct dg_graph *g = dg_build_graph(b);
    const struct dg_op_info *op = dg_op_get((enum dg_op)n->op);
    uint32_t tensors[VMEL_GRAPH_MAX_TENSORS], count = 0;
-   if (n->input_count + 1 > VMEL_GRAPH_MAX_TENSORS)
+   if (n->input_count >= VMEL_GRAPH_MAX_TENSORS || n->output_count == 0)
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %u inputs exceed a kernel's tensors",
                        n->name, n->result_id, n->input_count);
    for (uint32_t i = 0; i < n->input_count; i++)
@@ -121,11 +127,16 @@ dg_build_copy(struct dg_build *b, uint32_t src, uint32_t dst, uint32_t mode, uin
               uint32_t offset)
 {
    const struct dg_graph *g = dg_build_graph(b);
+   if (src >= g->tensor_count && dst >= g->tensor_count)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA copy: neither tensor %u nor %u is the graph's",
+                       src, dst);
    const struct dg_tensor_type *ty =
       src < g->tensor_count ? &g->tensors[src].ty : &g->tensors[dst].ty;
    static const uint32_t kernels[] = {[1] = DG_KERNEL_TOSA_COPY_U8, [2] = DG_KERNEL_TOSA_COPY_U16,
                                       [4] = DG_KERNEL_TOSA_COPY_U32, [8] = DG_KERNEL_TOSA_COPY_U64};
    uint32_t size = dg_type_size(ty->type);
+   if (size >= sizeof(kernels) / sizeof(kernels[0]) || (size & (size - 1)) || size == 0)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA copy: no copy kernel for %u-byte elements", size);
    struct dg_copy_args args = {.mode = mode, .axis = axis, .offset = offset};
    uint32_t tensors[DG_COPY_TENSORS] = {[DG_COPY_INPUT] = src, [DG_COPY_OUTPUT] = dst};
    return dg_build_add_stage(b, kernels[size], tensors, DG_COPY_TENSORS, 1u << DG_COPY_OUTPUT,

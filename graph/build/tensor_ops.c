@@ -21,6 +21,9 @@ dg_op_rescale_build(struct dg_build *b, const struct dg_node *n)
 
    /* The compile-time-constant multiplier and shift go to the kernel as
     * constant tensors of NC elements (kernel_abi/tosa_args.h). */
+   if (!sc->channels || !sc->multiplier || !sc->shift)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: no decoded scales", n->name,
+                       n->result_id);
    struct dg_shape shape = {.rank = 1, .dim = {sc->channels}};
    uint32_t multiplier, shift;
    VkResult result = dg_build_add_constant(b, DG_TYPE_I32, &shape, sc->multiplier, &multiplier);
@@ -54,15 +57,21 @@ VkResult
 dg_op_concat_build(struct dg_build *b, const struct dg_node *n)
 {
    const struct dg_graph *g = dg_build_graph(b);
-   uint32_t axis = n->attrs.concat.axis, offset = 0;
+   uint32_t axis = n->attrs.concat.axis;
+   uint64_t offset = 0;
    for (uint32_t i = 0; i < n->input_count; i++) {
       const struct dg_tensor *in = dg_node_input(g, n, i);
+      if (axis >= in->ty.shape.rank || offset > UINT32_MAX)
+         return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: axis %u of a rank-%u input, or an "
+                          "offset past 32 bits",
+                          n->name, n->result_id, axis, in->ty.shape.rank);
       VkResult result = dg_build_copy(b, dg_node_input_index(g, n, i),
-                                      dg_node_output_index(g, n, 0), DG_COPY_CONCAT, axis, offset);
+                                      dg_node_output_index(g, n, 0), DG_COPY_CONCAT, axis,
+                                      (uint32_t)offset);
       if (result != VK_SUCCESS)
          return result;
       dg_build_mark_disjoint_writes(b);
-      offset += (uint32_t)in->ty.shape.dim[axis];
+      offset += (uint64_t)in->ty.shape.dim[axis];
    }
    return VK_SUCCESS;
 }

@@ -1,0 +1,287 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Stage plans (design.md §10, "Stage plans are data"): what a data-graph
+ * pipeline runs, decided from a decoded graph (dg_ir.h), the application's
+ * pipeline layout (plain binding data) and a few device capabilities, with no
+ * Vulkan call. A plan is a table of tensors (graph inputs and outputs,
+ * intermediates, constants including those the build adds, session scratch
+ * tensors that no IR tensor names) and an ordered list of stages, each one
+ * dispatch of a kernel variant (enum dg_kernel_id) with its tensors in
+ * binding order, where each of them is bound (the application's sets, or a
+ * binding of the stage's internal set), its specialization data (attributes,
+ * work count, workgroup size, shapes), its grid and the earlier stages it
+ * depends on. The layer instantiates a plan (dg_stage.c, dg_pipeline.c:
+ * layouts, constants, compute pipelines); sessions plan memory and barriers
+ * from it (dg_session.c). Unit tests build plans without a device.
+ *
+ * Each operator's build function (graph/build/) fills the plan through the
+ * dg_build_* calls below.
+ */
+#ifndef DG_STAGE_PLAN_H
+#define DG_STAGE_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <vulkan/vulkan.h>
+
+#include "dg_ir.h"
+#include "dg_plan.h"
+#include "kernel_abi/graph_kernel.h"
+#include "vulkan/vulkan_arm_ml.h"
+
+#define DG_PLAN_NONE UINT32_MAX
+/* Attribute words a kernel takes: VMEL_SC_ATTR(0) up to the first shape constant. */
+#define DG_PLAN_ATTR_WORDS (VMEL_SC_SHAPE(0, 0) - VMEL_SC_ATTR(0))
+/* Shape specialization constants per kernel tensor (VMEL_SC_SHAPE(k, 0..13)). */
+#define DG_PLAN_SHAPE_WORDS 14
+/* Specialization constants of one stage at most (dg_plan_stage_spec()). */
+#define DG_PLAN_SPEC_MAX (2 + VMEL_GRAPH_MAX_TENSORS * (2 + DG_PLAN_SHAPE_WORDS) + DG_PLAN_ATTR_WORDS)
+
+/** What the device offers that a plan depends on (read at vkCreateDevice). */
+struct dg_plan_caps {
+   bool fp16_arith;        /* shaderFloat16: the _fp16arith variants (DG_FAST) may run */
+   uint32_t max_groups[2]; /* workgroups per dispatch in x and y */
+   /* [0]: layouts without UPDATE_AFTER_BIND_POOL against the ordinary limits, [1]: every
+    * layout against the update-after-bind ones; 0: not reported, not checked. */
+   struct {
+      uint32_t per_stage_storage_buffers;
+      uint32_t set_storage_buffers; /* in a whole pipeline layout */
+      uint32_t per_stage_resources;
+   } descriptor_limits[2];
+   uint32_t max_bound_sets; /* 0: not checked */
+};
+
+/** One binding of the application's pipeline layout (its recorded set layouts). */
+struct dg_plan_app_binding {
+   uint32_t set, binding;
+   VkDescriptorType type;
+   uint32_t count;            /* descriptorCount */
+   VkShaderStageFlags stages; /* tensor bindings count as compute-visible (the kernels' copies) */
+   bool update_after_bind;    /* its set layout has UPDATE_AFTER_BIND_POOL */
+};
+
+/** The application's pipeline layout as plain data. */
+struct dg_plan_layout {
+   uint32_t set_count;
+   const struct dg_plan_app_binding *bindings; /* [binding_count], any order */
+   uint32_t binding_count;
+};
+
+enum dg_plan_tensor_kind {
+   DG_PLAN_TENSOR_INPUT,        /* a graph input: the application's descriptor */
+   DG_PLAN_TENSOR_OUTPUT,       /* a graph output written in place or by a copy: the app's */
+   DG_PLAN_TENSOR_INTERMEDIATE, /* a node's result that is no graph output: session memory */
+   DG_PLAN_TENSOR_CONSTANT,     /* graph, module or build constant: the pipeline's, uploaded */
+   DG_PLAN_TENSOR_SCRATCH,      /* session memory no IR tensor names (dg_build_add_scratch()) */
+};
+
+/** Where a kernel tensor is bound. */
+enum dg_plan_slot_kind {
+   DG_PLAN_SLOT_APP,      /* the application's set, binding and array element */
+   DG_PLAN_SLOT_INTERNAL, /* a binding of the stage's internal set */
+};
+
+struct dg_plan_slot {
+   enum dg_plan_slot_kind kind;
+   uint32_t set, binding;
+   uint32_t element; /* array element */
+   uint32_t count;   /* the binding's descriptor count */
+};
+
+/** How a kernel reaches one of its tensors. */
+enum dg_plan_binding_kind {
+   DG_PLAN_BINDING_TENSOR, /* a tensor descriptor (every kernel today) */
+   DG_PLAN_BINDING_IMAGE,  /* an image view of the tensor (not instantiated yet) */
+};
+
+struct dg_plan_tensor {
+   enum dg_plan_tensor_kind kind;
+   struct dg_tensor_type ty;
+   uint32_t ir;         /* dg_graph::tensors index, or DG_PLAN_NONE (build-added, copy target) */
+   uint32_t io;         /* INPUT: dg_graph::inputs index, OUTPUT: outputs index, else NONE */
+   struct dg_plan_slot slot; /* INPUT, OUTPUT: the application's slot */
+   uint32_t index;      /* INTERMEDIATE, SCRATCH: in dg_stage_plan::memory;
+                         * CONSTANT: in dg_stage_plan::constants; else NONE */
+   uint32_t bind_point; /* INTERMEDIATE, SCRATCH: the session bind point (0: transient) */
+   uint32_t alias_of;   /* INTERMEDIATE: the tensor whose memory it is (a RESHAPE of a packed
+                         * intermediate), always a root; else NONE */
+   uint32_t first_stage, last_stage; /* the stages that use it; NONE, 0 when none does */
+};
+
+/** Where a constant tensor's bytes come from. */
+struct dg_plan_constant {
+   uint32_t tensor;                    /* dg_stage_plan::tensors */
+   const void *data;                   /* packed (size bytes), or laid out by desc */
+   uint64_t size;                      /* packed bytes */
+   const VkTensorDescriptionARM *desc; /* graph constants: the application's layout (valid
+                                        * during vkCreateDataGraphPipelinesARM only) */
+   bool owned;                         /* data was allocated by the plan (build constants) */
+};
+
+/** The internal tensors one or more stages bind, at bindings 0..count-1. */
+struct dg_plan_internal_set {
+   uint32_t count;
+   uint32_t tensors[VMEL_GRAPH_MAX_TENSORS]; /* dg_stage_plan::tensors */
+};
+
+/** One compute dispatch. */
+struct dg_plan_stage {
+   uint32_t kernel;      /* enum dg_kernel_id */
+   uint32_t first_node;  /* the nodes it computes: first_node .. + node_count - 1 (a fused */
+   uint32_t node_count;  /* stage covers several); 0 nodes: an output copy */
+   uint32_t tensor_count;
+   uint32_t tensors[VMEL_GRAPH_MAX_TENSORS];   /* dg_stage_plan::tensors, kernel binding order */
+   uint8_t binding_kind[VMEL_GRAPH_MAX_TENSORS]; /* enum dg_plan_binding_kind */
+   struct dg_plan_slot slots[VMEL_GRAPH_MAX_TENSORS]; /* where kernel tensor k is bound */
+   uint32_t write_mask;  /* bit k: the kernel writes tensor k */
+   /* Its writes never overlap those of the other stages of its node that have the flag
+    * too (CONCAT's per-input copies): no dependency between them. */
+   bool disjoint_writes;
+   /* Specialization (kernel_abi/graph_kernel.h). */
+   uint32_t attr_words;
+   uint32_t attrs[DG_PLAN_ATTR_WORDS];
+   uint64_t work;        /* work items, VMEL_SC_WORK_COUNT */
+   uint32_t local_size;  /* the variant's declared workgroup size, VMEL_SC_LOCAL_SIZE_X */
+   uint32_t shape[VMEL_GRAPH_MAX_TENSORS][DG_PLAN_SHAPE_WORDS]; /* VMEL_SC_SHAPE(k, i) */
+   uint32_t groups[2];   /* the grid: workgroups in x and y */
+   uint32_t first_dep, dep_count; /* the earlier stages it must follow, dg_stage_plan::deps */
+   uint32_t internal_set; /* dg_stage_plan::internal_sets, or NONE: binds nothing internal */
+   uint32_t pipeline_of;  /* the first stage with an identical compute pipeline (same kernel,
+                           * bindings and specialization); its own index if none */
+};
+
+/** A plan. Created by dg_stage_plan_build(), freed by dg_stage_plan_destroy(). */
+struct dg_stage_plan {
+   VkAllocationCallbacks alloc;
+   struct dg_plan_tensor *tensors; /* [tensor_count] */
+   uint32_t tensor_count;
+   struct dg_plan_stage *stages; /* [stage_count], in dispatch order */
+   uint32_t stage_count;
+   uint32_t *deps; /* stage indices, ascending per stage */
+   uint32_t dep_count;
+   struct dg_plan_constant *constants; /* [constant_count] */
+   uint32_t constant_count;
+   uint32_t *memory; /* [memory_count]: the session-memory tensors (intermediates, scratch) */
+   uint32_t memory_count;
+   uint32_t bind_point_count; /* 1 + the highest bind point of a memory tensor; 0: none */
+   struct dg_plan_internal_set *internal_sets; /* [internal_set_count] */
+   uint32_t internal_set_count;
+   uint32_t app_set_count;          /* sets of the application's pipeline layout */
+   uint32_t internal_set;           /* the set index of the internal sets: app_set_count */
+   uint32_t internal_binding_count; /* the most one stage binds internally; 0: no internal set */
+};
+
+struct dg_build;
+
+/** A build function: adds the stages of one node (graph/build/). */
+typedef VkResult (*dg_op_build_fn)(struct dg_build *b, const struct dg_node *node);
+/** The build function of operator op (enum dg_op; tosa_ops.def), NULL if none. */
+dg_op_build_fn dg_op_builder(uint32_t op);
+
+/** What a plan is built from. */
+struct dg_plan_input {
+   const struct dg_graph *graph;
+   const struct dg_plan_layout *layout;
+   const struct dg_plan_caps *caps;
+   /* NULL: dg_op_builder(). Tests give their own to exercise the build API. */
+   dg_op_build_fn (*builder)(uint32_t op);
+};
+
+/**
+ * Builds the plan of a decoded graph: every node's stages, output copies, slots,
+ * internal sets (checked against the descriptor limits), grids, dependencies.
+ * Fails with a logged VkResult (VK_ERROR_UNKNOWN for what the device cannot run,
+ * VK_ERROR_VALIDATION_FAILED_EXT for an interface the layout lacks).
+ */
+VkResult dg_stage_plan_build(const struct dg_plan_input *in, const VkAllocationCallbacks *alloc,
+                             struct dg_stage_plan **out);
+void dg_stage_plan_destroy(struct dg_stage_plan *plan);
+
+/** Fails, with a message, for what a plan can say but the layer cannot instantiate yet
+ *  (image bindings, session bind points other than the transient one). */
+VkResult dg_stage_plan_check_instantiable(const struct dg_stage_plan *plan);
+
+/** The specialization constants of stage s: ids and values, returns their count
+ *  (at most DG_PLAN_SPEC_MAX). */
+uint32_t dg_plan_stage_spec(const struct dg_stage_plan *plan, uint32_t s, uint32_t *ids,
+                            uint32_t *values);
+
+/** True when stage j must follow stage i (i < j): a dependency of the plan. */
+bool dg_plan_stage_depends(const struct dg_stage_plan *plan, uint32_t j, uint32_t i);
+
+/** The tensor whose memory tensor t is (itself unless an alias). */
+uint32_t dg_plan_tensor_root(const struct dg_stage_plan *plan, uint32_t t);
+
+/**
+ * The memory planner's intervals of the session-memory tensors: iv[i] for
+ * plan->memory[i] with size sizes[i]; an alias takes no memory (size 0), its root's
+ * interval covers its uses; a tensor no stage uses is size 0.
+ */
+void dg_stage_plan_intervals(const struct dg_stage_plan *plan, const VkDeviceSize *sizes,
+                             struct dg_interval *iv);
+
+/* ---- the build API (graph/build/ functions call it) ------------------------------------- */
+
+/**
+ * Adds one dispatch of a kernel variant (enum dg_kernel_id) for the node being built.
+ * @param tensors   IR tensor indices (dg_graph::tensors) or references from
+ *                  dg_build_add_constant() / dg_build_add_scratch(), in the kernel's
+ *                  binding order
+ * @param writes    bit k: the kernel writes tensor k
+ * @param attrs     the kernel's attribute struct (32-bit words, in
+ *                  specialization-id order from VMEL_SC_ATTR(0))
+ * @param work      work items (VMEL_SC_WORK_COUNT)
+ */
+VkResult dg_build_add_stage(struct dg_build *b, uint32_t kernel, const uint32_t *tensors,
+                            uint32_t tensor_count, uint32_t writes, const void *attrs,
+                            uint32_t attr_size, uint64_t work);
+
+/** Makes tensor dst (a RESHAPE's output) share the memory of tensor src when
+ *  both are intermediates (packed, so the same bytes in a new shape). Returns
+ *  false, changing nothing that matters, when they cannot share. */
+bool dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst);
+
+/** Marks the stage added last as writing a part of its output that no other
+ *  marked stage of the same node writes (CONCAT's copies). */
+void dg_build_mark_disjoint_writes(struct dg_build *b);
+
+/** A constant tensor the build needs beyond the graph's (e.g. RESCALE
+ *  multipliers); the data is copied. Returns a tensor reference for dg_build_add_stage(). */
+VkResult dg_build_add_constant(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
+                               const void *data, uint32_t *tensor);
+
+/** A session tensor that no IR tensor names (a kernel's scratch), planned like an
+ *  intermediate; returns a tensor reference for dg_build_add_stage(). */
+VkResult dg_build_add_scratch(struct dg_build *b, enum dg_type type, const struct dg_shape *shape,
+                              uint32_t *tensor);
+
+/** Puts a scratch or intermediate tensor at session bind point `bind_point` (0: the
+ *  transient one). */
+VkResult dg_build_set_bind_point(struct dg_build *b, uint32_t tensor, uint32_t bind_point);
+
+/** The stage added last reaches its tensor k through binding kind `kind`. */
+VkResult dg_build_set_binding_kind(struct dg_build *b, uint32_t k, enum dg_plan_binding_kind kind);
+
+/** The stage added last computes the next `count` nodes too (a fused stage); the build
+ *  then skips them. */
+VkResult dg_build_fuse_nodes(struct dg_build *b, uint32_t count);
+
+/** The workgroup size of kernel variant `kernel` (its declaration; VMEL_GRAPH_LOCAL_SIZE by
+ *  default). graph/build/dg_build_ops.c. */
+uint32_t dg_kernel_local_size(uint32_t kernel);
+
+/** True when the device can run float16 arithmetic (the _fp16arith variants). */
+bool dg_build_fp16_arith(const struct dg_build *b);
+
+/** The graph being built (for op build functions). */
+const struct dg_graph *dg_build_graph(const struct dg_build *b);
+
+/** Adds a copy of a graph output's tensor into the output's slot (for outputs
+ *  that are graph inputs or constants, or set twice). graph/build/dg_build_ops.c. */
+VkResult dg_build_output_copy(struct dg_build *b, const struct dg_graph_io *io);
+/** A tensor for a graph output's slot that no IR tensor names (copy target). */
+VkResult dg_build_output_value(struct dg_build *b, const struct dg_graph_io *io, uint32_t *ref);
+
+#endif /* DG_STAGE_PLAN_H */

@@ -1,0 +1,904 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Unit tests of stage plans (graph/dg_stage_plan.c and the build functions of
+ * graph/build/), without a device: graphs written as SPIR-V text
+ * (decode/harness.h) are decoded and planned, and each plan is checked for
+ * every operator: kernel ids (the fp16-arithmetic variant only with the cap),
+ * tensor kinds, shapes and slots, attributes and shape specialization, work
+ * and grids (the declared workgroup size), build constants (RESCALE), aliases
+ * and copies (RESHAPE), disjoint writes (CONCAT); then a multi-operator graph
+ * with a residual ADD (dependencies, internal sets, shared pipelines, the
+ * memory planner's reuse of intermediates, output copies of an input and a
+ * constant); scratch tensors, bind points, image bindings and fused stages
+ * through a test build function; refusals (layout, descriptor and workgroup
+ * limits); and allocation failure at every allocation.
+ */
+#include "decode/harness.h"
+#include "dg_build.h"
+#include "dg_stage_plan.h"
+#include "ops/dg_op.h"
+#include "vmel_kernels_graph.h"
+
+/* A layout with one tensor binding per graph input (set 0) and output (set 1), as the
+ * harness decorates them. */
+struct layout {
+   struct dg_plan_app_binding b[2 * H_MAX_RES];
+   struct dg_plan_layout l;
+};
+
+static void
+layout_for(const struct dg_graph *g, struct layout *out)
+{
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < g->input_count && n < sizeof(out->b) / sizeof(out->b[0]); i++)
+      out->b[n++] = (struct dg_plan_app_binding){g->inputs[i].set, g->inputs[i].binding,
+                                                 VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, 0, false};
+   for (uint32_t i = 0; i < g->output_count && n < sizeof(out->b) / sizeof(out->b[0]); i++) {
+      bool dup = false;
+      for (uint32_t j = 0; j < n; j++)
+         dup |= out->b[j].set == g->outputs[i].set && out->b[j].binding == g->outputs[i].binding;
+      if (!dup)
+         out->b[n++] = (struct dg_plan_app_binding){g->outputs[i].set, g->outputs[i].binding,
+                                                    VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, 0, false};
+   }
+   out->l = (struct dg_plan_layout){2, out->b, n};
+}
+
+static const struct dg_plan_caps default_caps = {
+   .fp16_arith = false,
+   .max_groups = {65535, 65535},
+};
+
+/* A decoded case and its plan. */
+struct planned {
+   struct built b;
+   struct dg_graph *g;
+   struct layout layout;
+   struct dg_stage_plan *p;
+   struct h_counter counter;
+   VkAllocationCallbacks alloc;
+};
+
+static VkResult
+plan_with(struct planned *t, const struct dg_plan_caps *caps,
+          dg_op_build_fn (*builder)(uint32_t op))
+{
+   struct dg_plan_input in = {t->g, &t->layout.l, caps, builder};
+   return dg_stage_plan_build(&in, &t->alloc, &t->p);
+}
+
+/* Decodes and plans c (false after a failed check). */
+static bool
+plan_case(const struct dcase *c, const struct dg_plan_caps *caps, struct planned *t)
+{
+   memset(t, 0, sizeof(*t));
+   test_set_context(c->name);
+   t->g = h_decode(c, &t->b);
+   if (!t->g)
+      return false;
+   layout_for(t->g, &t->layout);
+   h_counting_alloc(&t->counter, &t->alloc);
+   VkResult result = plan_with(t, caps ? caps : &default_caps, NULL);
+   ok(result == VK_SUCCESS && t->p, "plan fails: %d", result);
+   return result == VK_SUCCESS;
+}
+
+static void
+planned_free(struct planned *t)
+{
+   dg_stage_plan_destroy(t->p);
+   t->p = NULL;
+   ok(t->counter.live == 0, "%ld plan allocations leaked", t->counter.live);
+   dg_graph_destroy(t->g);
+   h_free(&t->b);
+   test_set_context(NULL);
+}
+
+static const struct dg_plan_tensor *
+stage_tensor(const struct dg_stage_plan *p, uint32_t s, uint32_t k)
+{
+   return &p->tensors[p->stages[s].tensors[k]];
+}
+
+/* Shape constants of kernel tensor k of stage s: rank, dims and (packed) strides. */
+static void
+check_shape(const struct dg_stage_plan *p, uint32_t s, uint32_t k, uint32_t rank,
+            const uint32_t *dims, const uint32_t *strides)
+{
+   const uint32_t *sh = p->stages[s].shape[k];
+   check_eq_u64(sh[VMEL_SHAPE_RANK], rank);
+   check_eq_u64(sh[VMEL_SHAPE_KNOWN], VMEL_SHAPE_DIMS | (strides ? VMEL_SHAPE_STRIDES : 0));
+   for (uint32_t d = 0; d < 6; d++) {
+      check_eq_u64(sh[VMEL_SHAPE_DIM(d)], d < rank ? dims[d] : 1);
+      check_eq_u64(sh[VMEL_SHAPE_STRIDE(d)], strides && d < rank ? strides[d] : 0);
+   }
+}
+
+static void
+check_app_slot(const struct dg_plan_slot *s, uint32_t set, uint32_t binding)
+{
+   check_eq_u64(s->kind, DG_PLAN_SLOT_APP);
+   check_eq_u64(s->set, set);
+   check_eq_u64(s->binding, binding);
+   check_eq_u64(s->element, 0);
+   check_eq_u64(s->count, 1);
+}
+
+static void
+check_internal_slot(const struct dg_stage_plan *p, const struct dg_plan_slot *s,
+                    uint32_t binding)
+{
+   check_eq_u64(s->kind, DG_PLAN_SLOT_INTERNAL);
+   check_eq_u64(s->set, p->internal_set);
+   check_eq_u64(s->binding, binding);
+   check_eq_u64(s->count, 1);
+}
+
+/* One stage over the graph's inputs and output, no internal tensor. */
+static void
+check_single_io_stage(const struct dg_stage_plan *p, uint32_t kernel, uint32_t inputs,
+                      uint64_t work)
+{
+   check_eq_u64(p->stage_count, 1);
+   if (p->stage_count != 1)
+      return;
+   const struct dg_plan_stage *s = &p->stages[0];
+   check_eq_u64(s->kernel, kernel);
+   check_eq_u64(s->first_node, 0);
+   check_eq_u64(s->node_count, 1);
+   check_eq_u64(s->tensor_count, inputs + 1);
+   check_eq_u64(s->write_mask, 1u << inputs);
+   check_eq_u64(s->work, work);
+   check_eq_u64(s->local_size, 64);
+   check_eq_u64(s->groups[0], (work + 63) / 64);
+   check_eq_u64(s->groups[1], 1);
+   check_eq_u64(s->dep_count, 0);
+   check_eq_u64(s->internal_set, DG_PLAN_NONE);
+   check_eq_u64(s->pipeline_of, 0);
+   for (uint32_t k = 0; k < inputs; k++) {
+      check_eq_u64(stage_tensor(p, 0, k)->kind, DG_PLAN_TENSOR_INPUT);
+      check_eq_u64(stage_tensor(p, 0, k)->io, k);
+      check_app_slot(&s->slots[k], 0, k);
+   }
+   check_eq_u64(stage_tensor(p, 0, inputs)->kind, DG_PLAN_TENSOR_OUTPUT);
+   check_eq_u64(stage_tensor(p, 0, inputs)->io, 0);
+   check_app_slot(&s->slots[inputs], 1, 0);
+   check_eq_u64(p->memory_count, 0);
+   check_eq_u64(p->internal_binding_count, 0);
+   check_eq_u64(p->internal_set_count, 0);
+   check_eq_u64(p->app_set_count, 2);
+   check_eq_u64(p->internal_set, 2);
+}
+
+/* ---- one operator at a time ---------------------------------------------------------- */
+
+static void
+test_binary(void)
+{
+   struct planned t;
+   const struct dcase add = {"plan add f32", "t_f32_1x4 t_f32_1x4", "t_f32_1x4", NULL,
+                             "%r = OpExtInst %t_f32_1x4 %tosa ADD %in0 %in1\n"};
+   if (plan_case(&add, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_ADD_FP32, 2, 4);
+      check_eq_u64(t.p->stages[0].attr_words, 0);
+      const uint32_t dims[] = {1, 4};
+      /* The application's tensors: dims only, their strides come from the record. */
+      check_shape(t.p, 0, 0, 2, dims, NULL);
+      check_shape(t.p, 0, 2, 2, dims, NULL);
+      uint32_t ids[DG_PLAN_SPEC_MAX], values[DG_PLAN_SPEC_MAX];
+      uint32_t n = dg_plan_stage_spec(t.p, 0, ids, values);
+      check_eq_u64(n, 2 + 3 * (2 + DG_PLAN_SHAPE_WORDS));
+      check_eq_u64(ids[0], VMEL_SC_WORK_COUNT);
+      check_eq_u64(values[0], 4);
+      check_eq_u64(ids[1], VMEL_SC_LOCAL_SIZE_X);
+      check_eq_u64(values[1], 64);
+      check_eq_u64(ids[2], VMEL_SC_TENSOR_COUNT(0));
+      check_eq_u64(values[2], 1);
+      check_eq_u64(ids[4 + VMEL_SHAPE_DIM(1)], VMEL_SC_SHAPE(0, VMEL_SHAPE_DIM(1)));
+      check_eq_u64(values[4 + VMEL_SHAPE_DIM(1)], 4);
+      check_eq_u64(t.p->constant_count, 0);
+      check_eq_u64(t.p->bind_point_count, 0);
+      ok(dg_stage_plan_check_instantiable(t.p) == VK_SUCCESS, "instantiable");
+   }
+   planned_free(&t);
+
+   const struct dcase bc = {"plan add i32 broadcast", "t_i32_2x1x3 t_i32_1x4x3", "t_i32_2x4x3",
+                            NULL, "%r = OpExtInst %t_i32_2x4x3 %tosa ADD %in0 %in1\n"};
+   if (plan_case(&bc, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_ADD_I32, 2, 24);
+      const uint32_t d0[] = {2, 1, 3}, d1[] = {1, 4, 3}, d2[] = {2, 4, 3};
+      check_shape(t.p, 0, 0, 3, d0, NULL);
+      check_shape(t.p, 0, 1, 3, d1, NULL);
+      check_shape(t.p, 0, 2, 3, d2, NULL);
+   }
+   planned_free(&t);
+
+   const struct dcase sub = {"plan sub bf16", "t_bf16_3 t_bf16_3", "t_bf16_3", NULL,
+                             "%r = OpExtInst %t_bf16_3 %tosa SUB %in0 %in1\n"};
+   if (plan_case(&sub, NULL, &t))
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_SUB_BF16, 2, 3);
+   planned_free(&t);
+
+   const struct dcase mul8 = {"plan mul i8", "t_i8_2x3 t_i8_2x3", "t_i32_2x3",
+                              "%shift = OpConstantNull %t_i8_1\n",
+                              "%r = OpExtInst %t_i32_2x3 %tosa MUL %in0 %in1 %shift\n"};
+   if (plan_case(&mul8, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MUL_I8_I32, 2, 6);
+      check_eq_u64(t.p->stages[0].attr_words, 1);
+      check_eq_u64(t.p->stages[0].attrs[0], 0);
+      /* The shift is an attribute, not a tensor. */
+      check_eq_u64(t.p->tensor_count, 3);
+   }
+   planned_free(&t);
+
+   const struct dcase mul32 = {"plan mul i32 shift", "t_i32_4 t_i32_4", "t_i32_4",
+                               "%shift = OpConstantComposite %t_i8_1 %i8_63\n",
+                               "%r = OpExtInst %t_i32_4 %tosa MUL %in0 %in1 %shift\n"};
+   if (plan_case(&mul32, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MUL_I32, 2, 4);
+      check_eq_u64(t.p->stages[0].attrs[0], 63);
+   }
+   planned_free(&t);
+}
+
+static void
+test_clamp(void)
+{
+   struct planned t;
+   const struct dcase i8 = {"plan clamp i8", "t_i8_1x4", "t_i8_1x4", NULL,
+                            "%r = OpExtInst %t_i8_1x4 %tosa CLAMP %i8_m10 %i8_10 %i32_1 %in0\n"};
+   if (plan_case(&i8, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_CLAMP_I8, 1, 4);
+      const struct dg_plan_stage *s = &t.p->stages[0];
+      check_eq_u64(s->attr_words, 3);
+      check_eq_i64((int32_t)s->attrs[0], -10);
+      check_eq_i64((int32_t)s->attrs[1], 10);
+      check_eq_u64(s->attrs[2], TOSA_NAN_MODE_PROPAGATE);
+   }
+   planned_free(&t);
+   const struct dcase f32 = {"plan clamp f32 large", "t_f32_2x100x7", "t_f32_2x100x7", NULL,
+                             "%r = OpExtInst %t_f32_2x100x7 %tosa CLAMP %f32_m1 %f32_1 %i32_1 "
+                             "%in0\n"};
+   if (plan_case(&f32, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_CLAMP_FP32, 1, 1400);
+      check_eq_u64(t.p->stages[0].groups[0], 22);
+      check_eq_u64(t.p->stages[0].attrs[0], 0xbf800000u);
+      check_eq_u64(t.p->stages[0].attrs[1], 0x3f800000u);
+   }
+   planned_free(&t);
+   /* Beyond the grid in x, the rest goes to y. */
+   struct dg_plan_caps small = default_caps;
+   small.max_groups[0] = 4;
+   small.max_groups[1] = 8;
+   if (plan_case(&f32, &small, &t)) {
+      check_eq_u64(t.p->stages[0].groups[0], 4);
+      check_eq_u64(t.p->stages[0].groups[1], 6);
+   }
+   planned_free(&t);
+}
+
+static void
+test_reshape(void)
+{
+   struct planned t;
+   /* A graph input cannot alias: a copy. */
+   const struct dcase copy = {"plan reshape input", "t_i32_2x3x4", "t_i32_6x4",
+                              "%shape = OpConstantComposite %t_i32_2 %i32_6 %i32_4\n",
+                              "%r = OpExtInst %t_i32_6x4 %tosa RESHAPE %in0 %shape\n"};
+   if (plan_case(&copy, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_COPY_U32, 1, 24);
+      const struct dg_plan_stage *s = &t.p->stages[0];
+      check_eq_u64(s->attr_words, 3);
+      check_eq_u64(s->attrs[0], DG_COPY_RESHAPE);
+      const uint32_t din[] = {2, 3, 4}, dout[] = {6, 4};
+      check_shape(t.p, 0, 0, 3, din, NULL);
+      check_shape(t.p, 0, 1, 2, dout, NULL);
+   }
+   planned_free(&t);
+
+   /* 8-byte elements (an output copy): the copy kernel's declared workgroup of 128
+    * invocations. */
+   const struct dcase i48 = {"plan i48 input as output", "t_i48_300", "t_i48_300", NULL, "",
+                             "OpGraphSetOutputARM %in0 %i32_0\n"};
+   if (plan_case(&i48, NULL, &t)) {
+      check_eq_u64(t.p->stage_count, 1);
+      check_eq_u64(t.p->stages[0].first_node, DG_PLAN_NONE);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_COPY_U64);
+      check_eq_u64(t.p->stages[0].local_size, 128);
+      check_eq_u64(t.p->stages[0].groups[0], 3);
+   }
+   planned_free(&t);
+
+   /* An intermediate in a new shape is the same memory: no stage. */
+   const struct dcase alias = {
+       "plan reshape alias", "t_f32_2x3", "t_f32_6",
+       "%shape = OpConstantComposite %t_i32_1 %i32_6\n",
+       "%c = OpExtInst %t_f32_2x3 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
+       "%s = OpExtInst %t_f32_6 %tosa RESHAPE %c %shape\n"
+       "%r = OpExtInst %t_f32_6 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %s\n"};
+   if (plan_case(&alias, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 2);
+      check_eq_u64(p->stages[0].first_node, 0);
+      check_eq_u64(p->stages[1].first_node, 2);
+      const struct dg_plan_tensor *c = stage_tensor(p, 0, 1), *s = stage_tensor(p, 1, 0);
+      check_eq_u64(c->kind, DG_PLAN_TENSOR_INTERMEDIATE);
+      check_eq_u64(s->kind, DG_PLAN_TENSOR_INTERMEDIATE);
+      check_eq_u64(s->alias_of, p->stages[0].tensors[1]);
+      check_eq_u64(dg_plan_tensor_root(p, p->stages[1].tensors[0]), p->stages[0].tensors[1]);
+      check_eq_u64(s->ty.shape.rank, 1);
+      check_eq_u64(s->ty.shape.dim[0], 6);
+      /* Read after write through the alias. */
+      check_eq_u64(p->stages[1].dep_count, 1);
+      ok(dg_plan_stage_depends(p, 1, 0), "stage 1 follows stage 0");
+      /* Each is packed: strides known. */
+      const uint32_t d6[] = {6}, s6[] = {4}, d23[] = {2, 3}, s23[] = {12, 4};
+      check_shape(p, 1, 0, 1, d6, s6);
+      check_shape(p, 0, 1, 2, d23, s23);
+      /* One memory root covering both stages; the alias takes none. */
+      check_eq_u64(p->memory_count, 2);
+      VkDeviceSize sizes[2] = {24, 24};
+      struct dg_interval iv[2];
+      dg_stage_plan_intervals(p, sizes, iv);
+      uint32_t root = c->index, al = s->index;
+      check_eq_u64(iv[root].size, 24);
+      check_eq_u64(iv[root].first, 0);
+      check_eq_u64(iv[root].last, 1);
+      check_eq_u64(iv[al].size, 0);
+   }
+   planned_free(&t);
+}
+
+static void
+test_concat(void)
+{
+   struct planned t;
+   const struct dcase cat = {"plan concat f32 axis 0", "t_f32_1x4 t_f32_2x4", "t_f32_3x4", NULL,
+                             "%r = OpExtInst %t_f32_3x4 %tosa CONCAT %i32_0 %in0 %in1\n"};
+   if (plan_case(&cat, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 2);
+      for (uint32_t i = 0; i < 2 && i < p->stage_count; i++) {
+         const struct dg_plan_stage *s = &p->stages[i];
+         check_eq_u64(s->kernel, DG_KERNEL_TOSA_COPY_U32);
+         check_eq_u64(s->first_node, 0);
+         ok(s->disjoint_writes, "disjoint writes");
+         check_eq_u64(s->attrs[0], DG_COPY_CONCAT);
+         check_eq_u64(s->attrs[1], 0);
+         check_eq_u64(s->attrs[2], i == 0 ? 0 : 1);
+         check_eq_u64(s->work, i == 0 ? 4 : 8);
+         check_eq_u64(stage_tensor(p, i, 0)->io, i);
+         check_eq_u64(s->tensors[1], p->stages[0].tensors[1]);
+         check_app_slot(&s->slots[0], 0, i);
+         check_app_slot(&s->slots[1], 1, 0);
+      }
+      /* Two writes of disjoint parts of one output: no ordering. */
+      check_eq_u64(p->stages[1].dep_count, 0);
+      check_eq_u64(p->stages[1].pipeline_of, 1);
+   }
+   planned_free(&t);
+
+   /* A reader of the whole output follows every part. */
+   const struct dcase read = {
+       "plan concat then clamp", "t_i8_2 t_i8_3", "t_i8_5", NULL,
+       "%c = OpExtInst %t_i8_5 %tosa CONCAT %i32_0 %in0 %in1\n"
+       "%r = OpExtInst %t_i8_5 %tosa CLAMP %i8_0 %i8_1 %i32_1 %c\n"};
+   if (plan_case(&read, NULL, &t)) {
+      check_eq_u64(t.p->stage_count, 3);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_COPY_U8);
+      check_eq_u64(t.p->stages[1].dep_count, 0);
+      check_eq_u64(t.p->stages[2].dep_count, 2);
+      ok(dg_plan_stage_depends(t.p, 2, 0) && dg_plan_stage_depends(t.p, 2, 1), "both parts");
+   }
+   planned_free(&t);
+}
+
+static void
+test_pool(void)
+{
+   struct planned t;
+   const struct dcase pad = {
+       "plan max_pool2d padded", "t_f32_1x5x5x2", "t_f32_1x3x3x2",
+       "%k = OpConstantCompositeReplicateEXT %t_i32_2 %i32_3\n"
+       "%s = OpConstantCompositeReplicateEXT %t_i32_2 %i32_2\n"
+       "%p = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n",
+       "%r = OpExtInst %t_f32_1x3x3x2 %tosa MAX_POOL2D %k %s %p %i32_2 %in0\n"};
+   if (plan_case(&pad, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MAX_POOL2D_FP32, 1, 18);
+      const struct dg_plan_stage *s = &t.p->stages[0];
+      check_eq_u64(s->attr_words, 9);
+      const struct dg_attrs_max_pool2d *a = (const struct dg_attrs_max_pool2d *)s->attrs;
+      check_eq_i64(a->kernel_y, 3);
+      check_eq_i64(a->kernel_x, 3);
+      check_eq_i64(a->stride_y, 2);
+      check_eq_i64(a->pad_right, 1);
+      check_eq_u64(a->nan_mode, 2);
+      const uint32_t din[] = {1, 5, 5, 2};
+      check_shape(t.p, 0, 0, 4, din, NULL);
+   }
+   planned_free(&t);
+}
+
+static const struct dcase conv_i8 = {
+    "plan conv2d i8", "t_i8_1x8x8x4", "t_i32_1x6x6x8",
+    "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+    "%w = OpGraphConstantARM %t_i8_8x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_8 1\n"
+    "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+    "%r = OpExtInst %t_i32_1x6x6x8 %tosa CONV2D %pad %one %one %i32_1 %true %in0 %w %bias %izp "
+    "%wzp\n"};
+
+static void
+test_conv(void)
+{
+   struct planned t;
+   if (plan_case(&conv_i8, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 1);
+      const struct dg_plan_stage *s = &p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_CONV2D_I8_I32_ACC_I32);
+      check_eq_u64(s->tensor_count, 4);
+      check_eq_u64(s->write_mask, 1u << 3);
+      check_eq_u64(s->work, 6 * 6 * 8);
+      check_eq_u64(s->groups[0], 5);
+      const struct dg_attrs_conv2d *a = (const struct dg_attrs_conv2d *)s->attrs;
+      check_eq_u64(s->attr_words, 12);
+      check_eq_i64(a->input_zp, -128);
+      check_eq_i64(a->weight_zp, 3);
+      check_eq_u64(a->acc_type, TOSA_ACC_TYPE_INT32);
+      check_eq_u64(a->local_bound, 1);
+      check_eq_i64(a->stride_x, 1);
+      /* Weights and bias: graph constants, the pipeline's, in the stage's internal set. */
+      check_eq_u64(stage_tensor(p, 0, 0)->kind, DG_PLAN_TENSOR_INPUT);
+      check_eq_u64(stage_tensor(p, 0, 1)->kind, DG_PLAN_TENSOR_CONSTANT);
+      check_eq_u64(stage_tensor(p, 0, 2)->kind, DG_PLAN_TENSOR_CONSTANT);
+      check_eq_u64(stage_tensor(p, 0, 3)->kind, DG_PLAN_TENSOR_OUTPUT);
+      check_app_slot(&s->slots[0], 0, 0);
+      check_internal_slot(p, &s->slots[1], 0);
+      check_internal_slot(p, &s->slots[2], 1);
+      check_app_slot(&s->slots[3], 1, 0);
+      check_eq_u64(p->internal_binding_count, 2);
+      check_eq_u64(p->internal_set_count, 1);
+      check_eq_u64(s->internal_set, 0);
+      check_eq_u64(p->internal_sets[0].count, 2);
+      check_eq_u64(p->constant_count, 2);
+      const struct dg_plan_constant *w = &p->constants[stage_tensor(p, 0, 1)->index];
+      ok(w->data == t.b.const_data[0] && w->desc && !w->owned, "weights: the application's");
+      check_eq_u64(w->tensor, s->tensors[1]);
+      const uint32_t dw[] = {8, 3, 3, 4}, sw[] = {36, 12, 4, 1}, db[] = {8}, sb[] = {4};
+      check_shape(p, 0, 1, 4, dw, sw);
+      check_shape(p, 0, 2, 1, db, sb);
+      uint32_t ids[DG_PLAN_SPEC_MAX], values[DG_PLAN_SPEC_MAX];
+      uint32_t n = dg_plan_stage_spec(p, 0, ids, values);
+      check_eq_u64(n, 2 + 4 * 16 + 12);
+      check_eq_u64(ids[n - 12 + 8], VMEL_SC_ATTR(8));
+      check_eq_i64((int32_t)values[n - 12 + 8], -128);
+   }
+   planned_free(&t);
+
+   /* fp16 accumulating in fp16: the _fp16arith variant only where the device computes
+    * in float16. */
+   const struct dcase f16 = {
+       "plan conv2d f16 acc f16", "t_f16_1x4x4x2", "t_f16_1x2x2x3",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f16_3x3x3x2 0\n%bias = OpConstantNull %t_f16_1\n"
+       "%zp = OpConstantNull %t_f16_1\n",
+       "%r = OpExtInst %t_f16_1x2x2x3 %tosa CONV2D %pad %one %one %i32_2 %false %in0 %w %bias "
+       "%zp %zp\n"};
+   if (plan_case(&f16, NULL, &t)) {
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_FP16_ACC_FP16);
+      /* The module constant bias: packed data of its own. */
+      const struct dg_plan_tensor *bias = stage_tensor(t.p, 0, 2);
+      check_eq_u64(bias->kind, DG_PLAN_TENSOR_CONSTANT);
+      check_eq_u64(t.p->constants[bias->index].size, 2);
+      ok(t.p->constants[bias->index].desc == NULL, "packed module constant");
+   }
+   planned_free(&t);
+   struct dg_plan_caps fp16 = default_caps;
+   fp16.fp16_arith = true;
+   if (plan_case(&f16, &fp16, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_FP16_ACC_FP16_FP16ARITH);
+   planned_free(&t);
+   /* Accumulating in fp32 has no faster variant. */
+   const struct dcase f16acc32 = {
+       "plan conv2d f16 acc f32", "t_f16_1x4x4x2", "t_f16_1x2x2x3", f16.decls,
+       "%r = OpExtInst %t_f16_1x2x2x3 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
+       "%zp %zp\n"};
+   if (plan_case(&f16acc32, &fp16, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_FP16_ACC_FP32);
+   planned_free(&t);
+}
+
+static void
+test_matmul(void)
+{
+   struct planned t;
+   const struct dcase i8 = {"plan matmul i8", "t_i8_2x3x4 t_i8_2x4x5", "t_i32_2x3x5",
+                            "%az = OpConstantComposite %t_i8_1 %i8_m1\n"
+                            "%bz = OpConstantComposite %t_i8_1 %i8_127\n",
+                            "%r = OpExtInst %t_i32_2x3x5 %tosa MATMUL %in0 %in1 %az %bz\n"};
+   if (plan_case(&i8, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MATMUL_I8_I32, 2, 30);
+      const struct dg_attrs_matmul *a = (const struct dg_attrs_matmul *)t.p->stages[0].attrs;
+      check_eq_u64(t.p->stages[0].attr_words, 2);
+      check_eq_i64(a->a_zp, -1);
+      check_eq_i64(a->b_zp, 127);
+      const uint32_t d1[] = {2, 4, 5};
+      check_shape(t.p, 0, 1, 3, d1, NULL);
+   }
+   planned_free(&t);
+   const struct dcase f16 = {"plan matmul f16", "t_f16_1x2x2 t_f16_1x2x2", "t_f16_1x2x2",
+                             "%z = OpConstantNull %t_f16_1\n",
+                             "%r = OpExtInst %t_f16_1x2x2 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&f16, NULL, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_FP16);
+   planned_free(&t);
+   struct dg_plan_caps fp16 = default_caps;
+   fp16.fp16_arith = true;
+   if (plan_case(&f16, &fp16, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_FP16_FP16ARITH);
+   planned_free(&t);
+}
+
+static void
+test_rescale(void)
+{
+   struct planned t;
+   const struct dcase pc = {
+       "plan rescale i32 to i8 per channel", "t_i32_1x2x4", "t_i8_1x2x4",
+       "%m = OpGraphConstantARM %t_i32_4 0\n%s = OpGraphConstantARM %t_i8_4 1\n"
+       "%izp = OpConstantNull %t_i32_1\n%ozp = OpConstantComposite %t_i8_1 %i8_m5\n",
+       "%r = OpExtInst %t_i8_1x2x4 %tosa RESCALE %true %i32_3 %true %false %false %in0 %m %s "
+       "%izp %ozp\n",
+       .fill = "0=1073741824 1=30"};
+   if (plan_case(&pc, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 1);
+      const struct dg_plan_stage *s = &p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_RESCALE_I32_I8);
+      check_eq_u64(s->tensor_count, DG_RESCALE_TENSORS);
+      check_eq_u64(s->write_mask, 1u << DG_RESCALE_OUTPUT);
+      check_eq_u64(s->work, 8);
+      const struct dg_attrs_rescale *a = (const struct dg_attrs_rescale *)s->attrs;
+      check_eq_i64(a->output_zp, -5);
+      ok(a->scale32 && a->per_channel, "attributes");
+      ok(memcmp(s->attrs, &t.g->nodes[0].attrs.rescale, sizeof(*a)) == 0, "the node's attributes");
+      /* The multipliers and shifts: two constants the build added, NC elements each. */
+      const struct dg_plan_tensor *m = stage_tensor(p, 0, DG_RESCALE_MULTIPLIER);
+      const struct dg_plan_tensor *sh = stage_tensor(p, 0, DG_RESCALE_SHIFT);
+      check_eq_u64(p->constant_count, 2);
+      check_eq_u64(m->kind, DG_PLAN_TENSOR_CONSTANT);
+      check_eq_u64(m->ir, DG_PLAN_NONE);
+      check_eq_u64(m->ty.type, DG_TYPE_I32);
+      check_eq_u64(m->ty.shape.rank, 1);
+      check_eq_u64(m->ty.shape.dim[0], 4);
+      check_eq_u64(sh->ty.type, DG_TYPE_I8);
+      check_eq_u64(sh->ty.shape.dim[0], 4);
+      const struct dg_plan_constant *cm = &p->constants[m->index], *cs = &p->constants[sh->index];
+      ok(cm->owned && cs->owned && !cm->desc, "build constants own their data");
+      check_eq_u64(cm->size, 16);
+      check_eq_u64(cs->size, 4);
+      check_eq_i64(((const int32_t *)cm->data)[3], 1 << 30);
+      check_eq_i64(((const int8_t *)cs->data)[2], 30);
+      check_internal_slot(p, &s->slots[DG_RESCALE_MULTIPLIER], 0);
+      check_internal_slot(p, &s->slots[DG_RESCALE_SHIFT], 1);
+      const uint32_t d4[] = {4}, s32[] = {4}, s8[] = {1};
+      check_shape(p, 0, DG_RESCALE_MULTIPLIER, 1, d4, s32);
+      check_shape(p, 0, DG_RESCALE_SHIFT, 1, d4, s8);
+   }
+   planned_free(&t);
+}
+
+/* ---- a graph of several operators ---------------------------------------------------- */
+
+/* in0 -> CLAMP c1 -> CLAMP c2 -> ADD(c2, c1) a -> CLAMP d -> CLAMP r (output 0), with
+ * the input itself as output 1 and a graph constant as output 2. */
+static const struct dcase residual = {
+    "plan residual chain", "t_f32_1x8", "t_f32_1x8 t_f32_1x8 t_f32_1x8",
+    "%k = OpGraphConstantARM %t_f32_1x8 0\n",
+    "%c1 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m2 %f32_2 %i32_1 %in0\n"
+    "%c2 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %c1\n"
+    "%a = OpExtInst %t_f32_1x8 %tosa ADD %c2 %c1\n"
+    "%d = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %a\n"
+    "%r = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %d\n",
+    "OpGraphSetOutputARM %r %i32_0\nOpGraphSetOutputARM %in0 %i32_1\n"
+    "OpGraphSetOutputARM %k %i32_2\n"};
+
+static void
+test_residual(void)
+{
+   struct planned t;
+   if (!plan_case(&residual, NULL, &t)) {
+      planned_free(&t);
+      return;
+   }
+   const struct dg_stage_plan *p = t.p;
+   static const uint32_t kernels[] = {DG_KERNEL_TOSA_CLAMP_FP32, DG_KERNEL_TOSA_CLAMP_FP32,
+                                      DG_KERNEL_TOSA_ADD_FP32,   DG_KERNEL_TOSA_CLAMP_FP32,
+                                      DG_KERNEL_TOSA_CLAMP_FP32, DG_KERNEL_TOSA_COPY_U32,
+                                      DG_KERNEL_TOSA_COPY_U32};
+   check_eq_u64(p->stage_count, 7);
+   for (uint32_t i = 0; i < 7 && i < p->stage_count; i++) {
+      check_eq_u64(p->stages[i].kernel, kernels[i]);
+      check_eq_u64(p->stages[i].first_node, i < 5 ? i : DG_PLAN_NONE);
+      check_eq_u64(p->stages[i].node_count, i < 5 ? 1 : 0);
+   }
+   if (p->stage_count != 7) {
+      planned_free(&t);
+      return;
+   }
+   /* Tensors: c1, c2, a, d intermediates; r written in place into output 0. */
+   uint32_t c1 = p->stages[0].tensors[1], c2 = p->stages[1].tensors[1];
+   uint32_t a = p->stages[2].tensors[2], d = p->stages[3].tensors[1];
+   check_eq_u64(p->stages[2].tensors[0], c2);
+   check_eq_u64(p->stages[2].tensors[1], c1);
+   check_eq_u64(p->stages[3].tensors[0], a);
+   check_eq_u64(p->stages[4].tensors[0], d);
+   check_eq_u64(p->tensors[c1].kind, DG_PLAN_TENSOR_INTERMEDIATE);
+   check_eq_u64(p->tensors[a].kind, DG_PLAN_TENSOR_INTERMEDIATE);
+   check_eq_u64(stage_tensor(p, 4, 1)->kind, DG_PLAN_TENSOR_OUTPUT);
+   check_eq_u64(stage_tensor(p, 4, 1)->io, 0);
+   check_eq_u64(p->tensors[c1].first_stage, 0);
+   check_eq_u64(p->tensors[c1].last_stage, 2);
+   check_eq_u64(p->tensors[c2].first_stage, 1);
+   check_eq_u64(p->tensors[c2].last_stage, 2);
+   check_eq_u64(p->tensors[a].first_stage, 2);
+   check_eq_u64(p->tensors[a].last_stage, 3);
+   check_eq_u64(p->tensors[d].first_stage, 3);
+   check_eq_u64(p->tensors[d].last_stage, 4);
+   check_eq_u64(p->memory_count, 4);
+   check_eq_u64(p->bind_point_count, 1);
+   /* Output copies: the input into output 1, the constant into output 2. */
+   check_eq_u64(stage_tensor(p, 5, 0)->kind, DG_PLAN_TENSOR_INPUT);
+   check_eq_u64(stage_tensor(p, 5, 1)->kind, DG_PLAN_TENSOR_OUTPUT);
+   check_eq_u64(stage_tensor(p, 5, 1)->io, 1);
+   check_eq_u64(stage_tensor(p, 5, 1)->ir, DG_PLAN_NONE);
+   check_app_slot(&p->stages[5].slots[1], 1, 1);
+   check_eq_u64(stage_tensor(p, 6, 0)->kind, DG_PLAN_TENSOR_CONSTANT);
+   check_app_slot(&p->stages[6].slots[1], 1, 2);
+   check_internal_slot(p, &p->stages[6].slots[0], 0);
+   check_eq_u64(p->stages[6].attrs[0], DG_COPY_RESHAPE);
+   check_eq_u64(p->constant_count, 1);
+   /* Dependencies: read after write, the residual reads both. */
+   static const uint32_t dep_counts[] = {0, 1, 2, 1, 1, 0, 0};
+   for (uint32_t i = 0; i < 7; i++)
+      check_eq_u64(p->stages[i].dep_count, dep_counts[i]);
+   ok(dg_plan_stage_depends(p, 1, 0), "c2 after c1");
+   ok(dg_plan_stage_depends(p, 2, 0) && dg_plan_stage_depends(p, 2, 1), "residual add");
+   ok(!dg_plan_stage_depends(p, 3, 1) && dg_plan_stage_depends(p, 3, 2), "d after a only");
+   ok(dg_plan_stage_depends(p, 4, 3), "r after d");
+   /* Internal sets: the add binds three intermediates, each stage its own list. */
+   check_eq_u64(p->internal_binding_count, 3);
+   check_eq_u64(p->internal_set_count, 6);
+   check_internal_slot(p, &p->stages[2].slots[0], 0);
+   check_internal_slot(p, &p->stages[2].slots[2], 2);
+   check_app_slot(&p->stages[0].slots[0], 0, 0);
+   check_internal_slot(p, &p->stages[0].slots[1], 0);
+   /* CLAMP c1 -> c2 and CLAMP a -> d: same kernel, bindings and constants, one pipeline;
+    * CLAMP in0 -> c1 binds an input (and has other bounds), CLAMP d -> r an application
+    * output. */
+   check_eq_u64(p->stages[1].pipeline_of, 1);
+   check_eq_u64(p->stages[3].pipeline_of, 1);
+   check_eq_u64(p->stages[4].pipeline_of, 4);
+   check_eq_u64(p->stages[0].pipeline_of, 0);
+   check_eq_u64(p->stages[6].pipeline_of, 6);
+
+   /* The memory planner reuses c1 or c2 for d: at most three live at once. */
+   VkDeviceSize sizes[4] = {32, 32, 32, 32}, offsets[4], total = 0;
+   struct dg_interval iv[4];
+   dg_stage_plan_intervals(p, sizes, iv);
+   check_eq_u64(dg_plan_lower_bound(iv, 4), 96);
+   ok(dg_plan_intervals(iv, 4, 16, offsets, &total) == VK_SUCCESS, "planned");
+   check_eq_u64(total, 96);
+   uint32_t id = p->tensors[d].index;
+   ok(offsets[id] == offsets[p->tensors[c1].index] || offsets[id] == offsets[p->tensors[c2].index],
+      "d reuses c1's or c2's memory");
+   ok(offsets[p->tensors[a].index] != offsets[p->tensors[c1].index] &&
+          offsets[p->tensors[a].index] != offsets[p->tensors[c2].index],
+      "a is live with c1 and c2");
+   planned_free(&t);
+}
+
+/* ---- what later work needs, through a build function of the test's own ---------------- */
+
+/* ADD as two dispatches through a scratch tensor: in0 + in1 -> scratch, scratch -> out. */
+static VkResult
+scratch_add_build(struct dg_build *b, const struct dg_node *n)
+{
+   const struct dg_graph *g = dg_build_graph(b);
+   const struct dg_tensor *out = dg_node_output(g, n, 0);
+   uint32_t scratch;
+   VkResult result = dg_build_add_scratch(b, out->ty.type, &out->ty.shape, &scratch);
+   if (result != VK_SUCCESS)
+      return result;
+   uint32_t tensors[3] = {dg_node_input_index(g, n, 0), dg_node_input_index(g, n, 1), scratch};
+   result = dg_build_add_stage(b, DG_KERNEL_TOSA_ADD_FP32, tensors, 3, 1u << 2, NULL, 0,
+                               dg_shape_elements(&out->ty.shape));
+   if (result == VK_SUCCESS)
+      result = dg_build_copy(b, scratch, dg_node_output_index(g, n, 0), DG_COPY_RESHAPE, 0, 0);
+   return result;
+}
+
+static dg_op_build_fn
+scratch_builder(uint32_t op)
+{
+   return op == DG_OP_ADD ? scratch_add_build : dg_op_builder(op);
+}
+
+/* CLAMP fused with the CLAMP after it: one stage from the first's input to the
+ * second's output. */
+static VkResult
+fused_clamp_build(struct dg_build *b, const struct dg_node *n)
+{
+   const struct dg_graph *g = dg_build_graph(b);
+   const struct dg_node *next = n + 1;
+   uint32_t tensors[2] = {dg_node_input_index(g, n, 0), dg_node_output_index(g, next, 0)};
+   VkResult result = dg_build_add_stage(b, dg_build_kernel(b, n), tensors, 2, 2, n->attrs.word,
+                                        12, dg_shape_elements(&dg_node_output(g, n, 0)->ty.shape));
+   return result == VK_SUCCESS ? dg_build_fuse_nodes(b, 1) : result;
+}
+
+static dg_op_build_fn
+fused_builder(uint32_t op)
+{
+   return op == DG_OP_CLAMP ? fused_clamp_build : dg_op_builder(op);
+}
+
+static void
+test_scratch_and_more(void)
+{
+   struct planned t;
+   const struct dcase add = {"plan scratch add", "t_f32_1x100 t_f32_1x100", "t_f32_1x100", NULL,
+                             "%r = OpExtInst %t_f32_1x100 %tosa ADD %in0 %in1\n"};
+   memset(&t, 0, sizeof(t));
+   test_set_context(add.name);
+   if ((t.g = h_decode(&add, &t.b))) {
+      layout_for(t.g, &t.layout);
+      h_counting_alloc(&t.counter, &t.alloc);
+      ok(plan_with(&t, &default_caps, scratch_builder) == VK_SUCCESS, "planned");
+   }
+   if (t.p) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 2);
+      const struct dg_plan_tensor *s = stage_tensor(p, 0, 2);
+      check_eq_u64(s->kind, DG_PLAN_TENSOR_SCRATCH);
+      check_eq_u64(s->ir, DG_PLAN_NONE);
+      check_eq_u64(s->index, 0);
+      check_eq_u64(s->bind_point, 0);
+      check_eq_u64(s->first_stage, 0);
+      check_eq_u64(s->last_stage, 1);
+      check_eq_u64(p->memory_count, 1);
+      check_eq_u64(p->memory[0], p->stages[0].tensors[2]);
+      check_eq_u64(p->stages[1].tensors[0], p->stages[0].tensors[2]);
+      check_eq_u64(p->stages[1].kernel, DG_KERNEL_TOSA_COPY_U32);
+      check_eq_u64(p->stages[1].first_node, 0);
+      check_internal_slot(p, &p->stages[0].slots[2], 0);
+      const uint32_t dims[] = {1, 100}, strides[] = {400, 4};
+      check_shape(p, 0, 2, 2, dims, strides);
+      ok(dg_plan_stage_depends(p, 1, 0), "the copy reads the scratch after the add");
+      check_eq_u64(p->bind_point_count, 1);
+      VkDeviceSize size = 400;
+      struct dg_interval iv;
+      dg_stage_plan_intervals(p, &size, &iv);
+      ok(iv.size == 400 && iv.first == 0 && iv.last == 1, "scratch interval");
+      ok(dg_stage_plan_check_instantiable(p) == VK_SUCCESS, "instantiable");
+      /* A second bind point and an image binding: plans say them, the layer refuses. */
+      t.p->tensors[p->memory[0]].bind_point = 1;
+      ok(dg_stage_plan_check_instantiable(p) == VK_ERROR_UNKNOWN, "bind point 1 refused");
+      t.p->tensors[p->memory[0]].bind_point = 0;
+      t.p->stages[1].binding_kind[0] = DG_PLAN_BINDING_IMAGE;
+      ok(dg_stage_plan_check_instantiable(p) == VK_ERROR_UNKNOWN, "image binding refused");
+   }
+   planned_free(&t);
+
+   const struct dcase two = {
+       "plan fused clamps", "t_i8_16", "t_i8_16", NULL,
+       "%c = OpExtInst %t_i8_16 %tosa CLAMP %i8_m10 %i8_10 %i32_1 %in0\n"
+       "%r = OpExtInst %t_i8_16 %tosa CLAMP %i8_m5 %i8_5 %i32_1 %c\n"};
+   memset(&t, 0, sizeof(t));
+   test_set_context(two.name);
+   if ((t.g = h_decode(&two, &t.b))) {
+      layout_for(t.g, &t.layout);
+      h_counting_alloc(&t.counter, &t.alloc);
+      ok(plan_with(&t, &default_caps, fused_builder) == VK_SUCCESS, "planned");
+   }
+   if (t.p) {
+      check_eq_u64(t.p->stage_count, 1);
+      check_eq_u64(t.p->stages[0].first_node, 0);
+      check_eq_u64(t.p->stages[0].node_count, 2);
+      check_eq_u64(stage_tensor(t.p, 0, 1)->kind, DG_PLAN_TENSOR_OUTPUT);
+      check_eq_u64(t.p->memory_count, 0);
+      ok(dg_stage_plan_check_instantiable(t.p) == VK_SUCCESS, "fused stage instantiable");
+   }
+   planned_free(&t);
+}
+
+/* ---- refusals and allocation failure ------------------------------------------------- */
+
+static void
+test_refusals(void)
+{
+   struct planned t;
+   /* Storage-buffer limit: 2 application tensors + 2 internal = 4. */
+   struct dg_plan_caps caps = default_caps;
+   caps.descriptor_limits[0].per_stage_storage_buffers = 4;
+   if (plan_case(&conv_i8, &caps, &t)) {
+      dg_stage_plan_destroy(t.p);
+      t.p = NULL;
+      caps.descriptor_limits[0].per_stage_storage_buffers = 3;
+      ok(plan_with(&t, &caps, NULL) == VK_ERROR_UNKNOWN && !t.p, "over the limit: refused");
+      caps.descriptor_limits[0].per_stage_storage_buffers = 0;
+      caps.max_bound_sets = 2;
+      ok(plan_with(&t, &caps, NULL) == VK_ERROR_UNKNOWN && !t.p, "no set for the internal one");
+      /* An output binding the layout lacks. */
+      t.layout.l.binding_count = 1;
+      ok(plan_with(&t, &default_caps, NULL) == VK_ERROR_VALIDATION_FAILED_EXT && !t.p,
+         "missing binding refused");
+      t.layout.l.binding_count = 2;
+      t.layout.b[1].type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      ok(plan_with(&t, &default_caps, NULL) == VK_ERROR_VALIDATION_FAILED_EXT && !t.p,
+         "a non-tensor binding refused");
+      t.layout.b[1].type = VK_DESCRIPTOR_TYPE_TENSOR_ARM;
+      /* More work than the grid holds: 288 items, 5 groups of 64 > 2 x 2. */
+      caps = default_caps;
+      caps.max_groups[0] = caps.max_groups[1] = 2;
+      ok(plan_with(&t, &caps, NULL) == VK_ERROR_UNKNOWN && !t.p, "grid too small");
+      caps.max_groups[0] = 0;
+      ok(plan_with(&t, &caps, NULL) == VK_ERROR_UNKNOWN && !t.p, "no grid");
+   }
+   planned_free(&t);
+}
+
+static void
+test_out_of_memory(void)
+{
+   struct built b;
+   test_set_context("plan out of memory");
+   struct dg_graph *g = h_decode(&residual, &b);
+   if (g) {
+      struct layout layout;
+      layout_for(g, &layout);
+      long calls = 0;
+      for (long fail = 1; fail < 10000; fail++) {
+         struct h_counter counter = {.fail_at = fail};
+         VkAllocationCallbacks alloc;
+         h_counting_alloc(&counter, &alloc);
+         struct dg_stage_plan *p = NULL;
+         struct dg_plan_input in = {g, &layout.l, &default_caps, NULL};
+         VkResult result = dg_stage_plan_build(&in, &alloc, &p);
+         dg_stage_plan_destroy(p);
+         ok(counter.live == 0, "allocation %ld failed: %ld leaked", fail, counter.live);
+         if (result == VK_SUCCESS) {
+            calls = counter.calls;
+            break;
+         }
+         ok(result == VK_ERROR_OUT_OF_HOST_MEMORY && !p, "allocation %ld failed: result %d",
+            fail, result);
+      }
+      ok(calls > 5, "swept %ld allocations", calls);
+      dg_graph_destroy(g);
+   }
+   h_free(&b);
+   test_set_context(NULL);
+}
+
+TEST_MAIN_STATE;
+
+int
+main(void)
+{
+   test_binary();
+   test_clamp();
+   test_reshape();
+   test_concat();
+   test_pool();
+   test_conv();
+   test_matmul();
+   test_rescale();
+   test_residual();
+   test_scratch_and_more();
+   test_refusals();
+   test_out_of_memory();
+   return test_done();
+}
