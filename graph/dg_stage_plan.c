@@ -867,7 +867,8 @@ derive_dependencies(struct dg_build *b)
       }
       if (result == VK_SUCCESS) {
          uint32_t *d = p->deps + sj->first_dep, n = p->dep_count - sj->first_dep;
-         qsort(d, n, sizeof(*d), cmp_u32);
+         if (n > 1)
+            qsort(d, n, sizeof(*d), cmp_u32);
          uint32_t u = 0;
          for (uint32_t i = 0; i < n; i++)
             if (u == 0 || d[u - 1] != d[i])
