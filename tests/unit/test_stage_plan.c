@@ -720,6 +720,31 @@ scratch_add_build(struct dg_build *b, const struct dg_node *n)
    return result;
 }
 
+/* The same twice over one scratch tensor and one output: write after read and write
+ * after write. */
+static VkResult
+scratch_twice_build(struct dg_build *b, const struct dg_node *n)
+{
+   const struct dg_graph *g = dg_build_graph(b);
+   const struct dg_tensor *out = dg_node_output(g, n, 0);
+   uint32_t scratch;
+   VkResult result = dg_build_add_scratch(b, out->ty.type, &out->ty.shape, &scratch);
+   uint32_t tensors[3] = {dg_node_input_index(g, n, 0), dg_node_input_index(g, n, 1), scratch};
+   for (uint32_t i = 0; i < 2 && result == VK_SUCCESS; i++) {
+      result = dg_build_add_stage(b, DG_KERNEL_TOSA_ADD_FP32, tensors, 3, 1u << 2, NULL, 0,
+                                  dg_shape_elements(&out->ty.shape));
+      if (result == VK_SUCCESS)
+         result = dg_build_copy(b, scratch, dg_node_output_index(g, n, 0), DG_COPY_RESHAPE, 0, 0);
+   }
+   return result;
+}
+
+static dg_op_build_fn
+scratch_twice_builder(uint32_t op)
+{
+   return op == DG_OP_ADD ? scratch_twice_build : dg_op_builder(op);
+}
+
 static dg_op_build_fn
 scratch_builder(uint32_t op)
 {
@@ -789,6 +814,33 @@ test_scratch_and_more(void)
       t.p->tensors[p->memory[0]].bind_point = 0;
       t.p->stages[1].binding_kind[0] = DG_PLAN_BINDING_IMAGE;
       ok(dg_stage_plan_check_instantiable(p) == VK_ERROR_UNKNOWN, "image binding refused");
+   }
+   planned_free(&t);
+
+   memset(&t, 0, sizeof(t));
+   test_set_context("plan scratch twice");
+   if ((t.g = h_decode(&add, &t.b))) {
+      layout_for(t.g, &t.layout);
+      h_counting_alloc(&t.counter, &t.alloc);
+      ok(plan_with(&t, &default_caps, scratch_twice_builder) == VK_SUCCESS, "planned");
+   }
+   if (t.p) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 4);
+      check_eq_u64(p->memory_count, 1);
+      /* 1 reads what 0 wrote; 2 rewrites it (after 0's write, after 1's read); 3 reads
+       * it again and rewrites the output 1 wrote. */
+      static const uint32_t counts[] = {0, 1, 2, 2};
+      for (uint32_t i = 0; i < 4 && i < p->stage_count; i++)
+         check_eq_u64(p->stages[i].dep_count, counts[i]);
+      ok(dg_plan_stage_depends(p, 1, 0), "read after write");
+      ok(dg_plan_stage_depends(p, 2, 0) && dg_plan_stage_depends(p, 2, 1),
+         "write after write and after read");
+      ok(dg_plan_stage_depends(p, 3, 2) && dg_plan_stage_depends(p, 3, 1),
+         "read after write, output write after write");
+      ok(!dg_plan_stage_depends(p, 3, 0), "stage 0: ordered through stage 2, not listed");
+      check_eq_u64(p->stages[2].pipeline_of, 0);
+      check_eq_u64(p->stages[3].pipeline_of, 1);
    }
    planned_free(&t);
 
