@@ -457,9 +457,11 @@ test_generated(struct dgu *u, uint32_t ops)
    /* Intermediates (all values but the input and output) and constants: one
     * binding each in the old single internal set. */
    uint32_t internal = gen.val_count - 2 + gen.const_count;
+   /* More than lavapipe's 32 storage buffers per stage, the limit the old layout broke (a
+    * device with a larger limit runs the same graph: .lowered tests a small limit there). */
    if (ops >= 100)
-      ok(internal > u->limits.maxPerStageDescriptorStorageBuffers,
-         "%u intermediates and graph constants (maxPerStageDescriptorStorageBuffers %u)",
+      ok(internal > 32, "%u intermediates and graph constants > 32 (this device's "
+         "maxPerStageDescriptorStorageBuffers: %u)",
          internal, u->limits.maxPerStageDescriptorStorageBuffers);
    size_t len = gen.decl.n + gen.body.n + 256;
    char *text = malloc(len);

@@ -309,9 +309,10 @@ test_resnet(struct dgu *u, int64_t size)
                     " %u nodes, %u stages, %u intermediates, %u constants", &nodes, &stages,
                     &intermediates, &consts) == 4,
       "creation log: %.80s", log ? log : "(none)");
-   ok(nodes == 21 && intermediates + consts + 2 > u->limits.maxPerStageDescriptorStorageBuffers,
-      "%u nodes; %u intermediates + %u constants + 2 graph interface tensors > "
-      "maxPerStageDescriptorStorageBuffers %u",
+   /* More than lavapipe's 32 storage buffers per stage, the limit the old layout broke. */
+   ok(nodes == 21 && intermediates + consts + 2 > 32,
+      "%u nodes; %u intermediates + %u constants + 2 graph interface tensors > 32 (this "
+      "device's maxPerStageDescriptorStorageBuffers: %u)",
       nodes, intermediates, consts, u->limits.maxPerStageDescriptorStorageBuffers);
    free(log);
 
