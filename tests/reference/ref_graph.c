@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spirv/spirv_arm_ml.h"
+
 /* SPIR-V opcodes and enumerants this file reads (SPIRV-Headers unified1, spec-facts §2). */
 enum {
    RG_OP_EXT_INST_IMPORT = 11,
@@ -41,74 +43,6 @@ enum {
    RG_ENC_FP8E5M2 = 4215,
 };
 
-static const char *const tosa_names[66] = {
-    "ARGMAX",
-    "AVG_POOL2D",
-    "CONV2D",
-    "CONV3D",
-    "DEPTHWISE_CONV2D",
-    "FFT2D",
-    "MATMUL",
-    "MAX_POOL2D",
-    "RFFT2D",
-    "TRANSPOSE_CONV2D",
-    "CLAMP",
-    "ERF",
-    "SIGMOID",
-    "TANH",
-    "ADD",
-    "ARITHMETIC_RIGHT_SHIFT",
-    "BITWISE_AND",
-    "BITWISE_OR",
-    "BITWISE_XOR",
-    "INTDIV",
-    "LOGICAL_AND",
-    "LOGICAL_LEFT_SHIFT",
-    "LOGICAL_RIGHT_SHIFT",
-    "LOGICAL_OR",
-    "LOGICAL_XOR",
-    "MAXIMUM",
-    "MINIMUM",
-    "MUL",
-    "POW",
-    "SUB",
-    "TABLE",
-    "ABS",
-    "BITWISE_NOT",
-    "CEIL",
-    "CLZ",
-    "COS",
-    "EXP",
-    "FLOOR",
-    "LOG",
-    "LOGICAL_NOT",
-    "NEGATE",
-    "RECIPROCAL",
-    "RSQRT",
-    "SIN",
-    "SELECT",
-    "EQUAL",
-    "GREATER",
-    "GREATER_EQUAL",
-    "REDUCE_ALL",
-    "REDUCE_ANY",
-    "REDUCE_MAX",
-    "REDUCE_MIN",
-    "REDUCE_PRODUCT",
-    "REDUCE_SUM",
-    "CONCAT",
-    "PAD",
-    "RESHAPE",
-    "REVERSE",
-    "SLICE",
-    "TILE",
-    "TRANSPOSE",
-    "GATHER",
-    "SCATTER",
-    "RESIZE",
-    "CAST",
-    "RESCALE",
-};
 
 /* TOSA.001000.1 instruction numbers of the operators the reference implements. */
 enum {
@@ -129,7 +63,9 @@ enum {
 const char *
 ref_graph_tosa_name(uint32_t number)
 {
-   return number < 66 ? tosa_names[number] : NULL;
+   /* The instruction set's table of names (include/spirv/spirv_arm_ml.h): facts of
+    * TOSA.001000.1, not of the graph layer's decoder. */
+   return spirv_tosa_inst_name(number);
 }
 
 /* ---- ids -------------------------------------------------------------------------------- */
