@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "spirv_text.h"
+#include "ref_format.h"
 
 const char *
 conf_status_name(enum conf_status status)
@@ -207,35 +208,6 @@ format_index(const struct ref_tensor *t, int64_t offset, char *buf, size_t size)
 
 /* ---- binding the case -------------------------------------------------------------------- */
 
-static VkFormat
-tensor_format(enum ref_dtype dtype, bool is_unsigned)
-{
-   switch (dtype) {
-   case REF_DTYPE_BOOL:
-      return VK_FORMAT_R8_BOOL_ARM;
-   case REF_DTYPE_I8:
-      return is_unsigned ? VK_FORMAT_R8_UINT : VK_FORMAT_R8_SINT;
-   case REF_DTYPE_I16:
-      return is_unsigned ? VK_FORMAT_R16_UINT : VK_FORMAT_R16_SINT;
-   case REF_DTYPE_I32:
-      return VK_FORMAT_R32_SINT;
-   case REF_DTYPE_I48:
-      return VK_FORMAT_R64_SINT;
-   case REF_DTYPE_FP16:
-      return VK_FORMAT_R16_SFLOAT;
-   case REF_DTYPE_BF16:
-      return VK_FORMAT_R16_SFLOAT_FPENCODING_BFLOAT16_ARM;
-   case REF_DTYPE_FP32:
-      return VK_FORMAT_R32_SFLOAT;
-   case REF_DTYPE_FP8E4M3:
-      return VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E4M3_ARM;
-   case REF_DTYPE_FP8E5M2:
-      return VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E5M2_ARM;
-   default:
-      return VK_FORMAT_UNDEFINED;
-   }
-}
-
 struct binding {
    struct graph_tensor inputs[GT_MAX_INPUTS];
    struct graph_constant constants[GT_MAX_INPUTS];
@@ -251,7 +223,7 @@ bind_case(const struct conf_case *c, const struct conf_inst *inst, struct bindin
       const struct ref_tensor *t = inst->inputs[i];
       if (inst->op.inputs[i].alias)
          continue;
-      VkFormat format = tensor_format(t->dtype, i == 0 && c->in_unsigned);
+      VkFormat format = ref_dtype_format(t->dtype, i == 0 && c->in_unsigned);
       if (inst->op.inputs[i].source == GT_GRAPH_INPUT) {
          struct graph_tensor *g = &b->inputs[b->input_count];
          *g = (struct graph_tensor){.set = 0,
@@ -273,7 +245,7 @@ bind_case(const struct conf_case *c, const struct conf_inst *inst, struct bindin
    const struct ref_tensor *o = inst->output;
    b->output = (struct graph_tensor){.set = 0,
                                      .binding = b->input_count,
-                                     .format = tensor_format(o->dtype, c->out_unsigned),
+                                     .format = ref_dtype_format(o->dtype, c->out_unsigned),
                                      .rank = o->rank,
                                      .data = o->data,
                                      .size = (size_t)o->count * ref_dtype_size(o->dtype)};

@@ -22,6 +22,7 @@
 #include "ref_graph.h"
 #include "spirv_text.h"
 #include "test.h"
+#include "ref_format.h"
 
 #define GUARD_BYTE 0xa5
 #define MAX_LISTED 8
@@ -325,35 +326,6 @@ reference_agrees(struct run *x)
 
 /* ---- Vulkan ------------------------------------------------------------------------------ */
 
-static VkFormat
-tensor_format(enum ref_dtype dtype, bool is_unsigned)
-{
-   switch (dtype) {
-   case REF_DTYPE_BOOL:
-      return VK_FORMAT_R8_BOOL_ARM;
-   case REF_DTYPE_I8:
-      return is_unsigned ? VK_FORMAT_R8_UINT : VK_FORMAT_R8_SINT;
-   case REF_DTYPE_I16:
-      return is_unsigned ? VK_FORMAT_R16_UINT : VK_FORMAT_R16_SINT;
-   case REF_DTYPE_I32:
-      return VK_FORMAT_R32_SINT;
-   case REF_DTYPE_I48:
-      return VK_FORMAT_R64_SINT;
-   case REF_DTYPE_FP16:
-      return VK_FORMAT_R16_SFLOAT;
-   case REF_DTYPE_BF16:
-      return VK_FORMAT_R16_SFLOAT_FPENCODING_BFLOAT16_ARM;
-   case REF_DTYPE_FP32:
-      return VK_FORMAT_R32_SFLOAT;
-   case REF_DTYPE_FP8E4M3:
-      return VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E4M3_ARM;
-   case REF_DTYPE_FP8E5M2:
-      return VK_FORMAT_R8_SFLOAT_FPENCODING_FLOAT8E5M2_ARM;
-   default:
-      return VK_FORMAT_UNDEFINED;
-   }
-}
-
 /* A graph input or output: the application's tensor at its strides. */
 struct app_tensor {
    struct dgu_tensor t; /* .size: the allocation's size */
@@ -378,7 +350,7 @@ app_tensor_create(struct run *x, struct dgu *u, const struct opt_tensor *decl, s
 {
    memset(a, 0, sizeof(*a));
    a->decl = decl;
-   VkFormat format = tensor_format(decl->dtype, decl->is_unsigned);
+   VkFormat format = ref_dtype_format(decl->dtype, decl->is_unsigned);
    size_t esize = ref_dtype_size(decl->dtype);
    int64_t packed = (int64_t)esize;
    for (uint32_t d = decl->rank; d-- > 0;) {
@@ -516,7 +488,7 @@ create_graph(struct run *x, struct dgu *u, const struct app_tensor *io, uint32_t
    for (uint32_t i = 0; i < t->constant_count; i++) {
       const struct opt_tensor *c = &t->constants[i];
       consts[i] = (struct dgu_constant){.id = i,
-                                        .format = tensor_format(c->dtype, c->is_unsigned),
+                                        .format = ref_dtype_format(c->dtype, c->is_unsigned),
                                         .rank = c->rank,
                                         .data = x->constants[i]->data};
       memcpy(consts[i].dims, c->shape, sizeof(int64_t) * c->rank);
