@@ -272,6 +272,14 @@ VkResult dg_build_fuse_nodes(struct dg_build *b, uint32_t count);
  *  default). graph/build/dg_build_ops.c. */
 uint32_t dg_kernel_local_size(uint32_t kernel);
 
+/** Device features a kernel variant may need (DG_KERNEL's FEATURES). */
+#define DG_KERNEL_F16_ARITH 1u /* float16 arithmetic (shaderFloat16) */
+
+/** The variant that runs `kernel`'s rows on a device with `features` (DG_KERNEL_* bits): its
+ *  first DG_FAST variant whose features the device has, else `kernel` itself.
+ *  graph/build/dg_build_ops.c. */
+uint32_t dg_kernel_for_features(uint32_t kernel, uint32_t features);
+
 /** True when the device can run float16 arithmetic (the _fp16arith variants). */
 bool dg_build_fp16_arith(const struct dg_build *b);
 

@@ -29,9 +29,8 @@ dg_op_builder(uint32_t op)
    }
 }
 
-/* The features each kernel needs (DG_KERNEL's FEATURES), and the faster
+/* The features each kernel needs (DG_KERNEL's FEATURES, without INTERNAL), and the faster
  * variants (DG_FAST) in declaration order. */
-#define DG_KERNEL_F16_ARITH 1u
 static const uint16_t kernel_features[DG_KERNEL_COUNT] = {
 #define DG_KERNEL(KERNEL, TEMPLATE, FEATURES, DEFINES) [DG_KERNEL_##KERNEL] = (FEATURES)&0xffu,
 #include "dg_decl_expand.h"
@@ -45,21 +44,30 @@ static const struct {
 
 /* The kernels whose workgroup size or grid is not the default (DG_KERNEL_GRID). */
 enum dg_grid { DG_GRID_ELEMENTS, DG_GRID_ROWS };
-static const struct {
+struct kernel_grid {
    uint16_t kernel, local;
    enum dg_grid grid;
-} kernel_grids[] = {
+};
+static const struct kernel_grid kernel_grids[] = {
 #define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID) {DG_KERNEL_##KERNEL, LOCAL_SIZE, DG_GRID_##GRID},
 #include "dg_decl_expand.h"
     {UINT16_MAX, 0, DG_GRID_ELEMENTS}};
 
-uint32_t
-dg_kernel_local_size(uint32_t kernel)
+/* The DG_KERNEL_GRID line of `kernel`, or NULL for the default. */
+static const struct kernel_grid *
+kernel_grid(uint32_t kernel)
 {
    for (uint32_t i = 0; kernel_grids[i].kernel != UINT16_MAX; i++)
       if (kernel_grids[i].kernel == kernel)
-         return kernel_grids[i].local;
-   return VMEL_GRAPH_LOCAL_SIZE;
+         return &kernel_grids[i];
+   return NULL;
+}
+
+uint32_t
+dg_kernel_local_size(uint32_t kernel)
+{
+   const struct kernel_grid *g = kernel_grid(kernel);
+   return g ? g->local : VMEL_GRAPH_LOCAL_SIZE;
 }
 
 /* Work items of a dispatch of `kernel` writing `out`: what its grid counts. */
@@ -67,29 +75,32 @@ static uint64_t
 kernel_work(uint32_t kernel, const struct dg_tensor_type *out)
 {
    uint64_t elements = dg_shape_elements(&out->shape);
-   for (uint32_t i = 0; kernel_grids[i].kernel != UINT16_MAX; i++) {
-      if (kernel_grids[i].kernel != kernel || kernel_grids[i].grid != DG_GRID_ROWS)
-         continue;
-      /* A shape without a last dimension has no rows (the build refuses it later). */
-      if (out->shape.rank == 0 || out->shape.rank > DG_MAX_RANK ||
-          out->shape.dim[out->shape.rank - 1] <= 0)
-         return 0;
-      return elements / (uint64_t)out->shape.dim[out->shape.rank - 1];
+   const struct kernel_grid *g = kernel_grid(kernel);
+   if (!g || g->grid != DG_GRID_ROWS)
+      return elements;
+   /* A shape without a last dimension has no rows (the build refuses it later). */
+   if (out->shape.rank == 0 || out->shape.rank > DG_MAX_RANK ||
+       out->shape.dim[out->shape.rank - 1] <= 0)
+      return 0;
+   return elements / (uint64_t)out->shape.dim[out->shape.rank - 1];
+}
+
+uint32_t
+dg_kernel_for_features(uint32_t kernel, uint32_t features)
+{
+   for (uint32_t i = 0; fast_variants[i].base != UINT16_MAX; i++) {
+      uint32_t need = kernel_features[fast_variants[i].fast];
+      if (fast_variants[i].base == kernel && (need & features) == need)
+         return fast_variants[i].fast;
    }
-   return elements;
+   return kernel;
 }
 
 uint32_t
 dg_build_kernel(const struct dg_build *b, const struct dg_node *n)
 {
-   uint32_t kernel = dg_op_row(n->row)->kernel;
-   uint32_t have = dg_build_fp16_arith(b) ? DG_KERNEL_F16_ARITH : 0;
-   for (uint32_t i = 0; fast_variants[i].base != UINT16_MAX; i++) {
-      uint32_t need = kernel_features[fast_variants[i].fast];
-      if (fast_variants[i].base == kernel && (need & have) == need)
-         return fast_variants[i].fast;
-   }
-   return kernel;
+   return dg_kernel_for_features(dg_op_row(n->row)->kernel,
+                                 dg_build_fp16_arith(b) ? DG_KERNEL_F16_ARITH : 0);
 }
 
 uint32_t
@@ -128,12 +139,14 @@ dg_build_copy(struct dg_build *b, uint32_t src, uint32_t dst, uint32_t mode, uin
 {
    const struct dg_graph *g = dg_build_graph(b);
    if (src >= g->tensor_count && dst >= g->tensor_count)
-      return lyr_error(VK_ERROR_UNKNOWN, "TOSA copy: neither tensor %u nor %u is the graph's",
-                       src, dst);
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA copy: neither tensor %u nor %u is the graph's", src,
+                       dst);
    const struct dg_tensor_type *ty =
-      src < g->tensor_count ? &g->tensors[src].ty : &g->tensors[dst].ty;
-   static const uint32_t kernels[] = {[1] = DG_KERNEL_TOSA_COPY_U8, [2] = DG_KERNEL_TOSA_COPY_U16,
-                                      [4] = DG_KERNEL_TOSA_COPY_U32, [8] = DG_KERNEL_TOSA_COPY_U64};
+       src < g->tensor_count ? &g->tensors[src].ty : &g->tensors[dst].ty;
+   static const uint32_t kernels[] = {[1] = DG_KERNEL_TOSA_COPY_U8,
+                                      [2] = DG_KERNEL_TOSA_COPY_U16,
+                                      [4] = DG_KERNEL_TOSA_COPY_U32,
+                                      [8] = DG_KERNEL_TOSA_COPY_U64};
    uint32_t size = dg_type_size(ty->type);
    if (size >= sizeof(kernels) / sizeof(kernels[0]) || (size & (size - 1)) || size == 0)
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA copy: no copy kernel for %u-byte elements", size);

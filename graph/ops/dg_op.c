@@ -4,11 +4,10 @@
  *
  * The operator tables expanded from the declarations (tosa_ops.def), the
  * generic operand decoder (dg_op_decode()), and the operand accessors it and
- * the operators' validation functions use: tensor inputs through the graph's values, constant attributes
- * (TOSA.001000.1: "attributes ... must be constant instructions", and so must
- * the compile-time-constant inputs such as zero points), the type-support row
- * matcher and the shape rules shared by several operators. What each operator
- * checks is in its own file.
+ * the operators' validation functions use: tensor inputs through the graph's values, constant
+ * attributes (TOSA.001000.1: "attributes ... must be constant instructions", and so must the
+ * compile-time-constant inputs such as zero points), the type-support row matcher and the shape
+ * rules shared by several operators. What each operator checks is in its own file.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -68,7 +67,7 @@ static const struct dg_op_info dg_ops[DG_OP_COUNT] = {
        .opcode = SET##_##NAME,                                                                     \
        .name = #NAME,                                                                              \
        .shape = DG_SHAPE_##SHAPE,                                                                  \
-       .validate = DG_VALIDATE_##VALIDATE(lower),                                                   \
+       .validate = DG_VALIDATE_##VALIDATE(lower),                                                  \
        .infer = DG_SHAPE_FN_##SHAPE(lower),                                                        \
        .operands = &dg_operand_decls[DG_OPND_##NAME##_FIRST],                                      \
        .operand_count = DG_OPND_##NAME##_COUNT,                                                    \
@@ -427,9 +426,14 @@ feature_names(uint32_t mask, char *buf, size_t size, const char *sep)
    }
 }
 
-VkResult
-dg_op_match_row(struct dg_op_ctx *c, const struct dg_type_row *rows, uint32_t nrows, uint32_t ncols,
-                const char *const *col_names, const uint8_t *actual, uint32_t *matched)
+/*
+ * Finds the row matching `actual` (ncols values) and checks that it is enabled. Fails with
+ * DG_ERR_OP_TYPE_SUPPORT naming the columns and values, or DG_ERR_OP_EXTENSION naming the
+ * profile or extension the row needs. *matched: the index in rows of the row found.
+ */
+static VkResult
+match_row(struct dg_op_ctx *c, const struct dg_type_row *rows, uint32_t nrows, uint32_t ncols,
+          const char *const *col_names, const uint8_t *actual, uint32_t *matched)
 {
    char combo[200];
    size_t n = 0;
@@ -602,11 +606,12 @@ dg_op_decode(struct dg_op_ctx *c)
           (result = dg_op_rank(c, o->name, &c->opnd[i].ty, o->arg)) != VK_SUCCESS)
          return result;
    }
-   if (op->result_rank && (result = dg_op_rank(c, "output", &c->out, op->result_rank)) != VK_SUCCESS)
+   if (op->result_rank &&
+       (result = dg_op_rank(c, "output", &c->out, op->result_rank)) != VK_SUCCESS)
       return result;
 
    uint8_t actual[DG_ROW_MAX_COLS];
-   uint32_t ncols = 0, row;
+   uint32_t ncols = 0, row = 0;
    for (uint32_t i = 0; i < op->operand_count && ncols < DG_ROW_MAX_COLS; i++) {
       const struct dg_operand_decl *o = &op->operands[i];
       if (!(o->flags & DG_OPERAND_COL))
@@ -619,7 +624,7 @@ dg_op_decode(struct dg_op_ctx *c)
          actual[ncols++] = (uint8_t)c->opnd[i].ty.type;
    }
    actual[ncols++] = (uint8_t)c->out.type;
-   if ((result = dg_op_match_row(c, op->rows, op->row_count, ncols, op->col_names, actual, &row)) !=
+   if ((result = match_row(c, op->rows, op->row_count, ncols, op->col_names, actual, &row)) !=
        VK_SUCCESS)
       return result;
    c->node->row = op->first_row + row;

@@ -242,16 +242,4 @@ VkResult dg_op_broadcast(struct dg_op_ctx *c, const struct dg_shape *shape1,
 VkResult dg_op_same_shape(struct dg_op_ctx *c, const char *what_a, const struct dg_shape *a,
                           const char *what_b, const struct dg_shape *b);
 
-/* ---- type-support rows (spec-facts §3.3) ------------------------------------------------ */
-
-/**
- * Finds the row matching `actual` (ncols values) and checks that it is
- * enabled. Fails with DG_ERR_OP_TYPE_SUPPORT naming the columns and values,
- * or DG_ERR_OP_EXTENSION naming the profile or extension the row needs.
- * @param matched  receives the index in rows of the row found
- */
-VkResult dg_op_match_row(struct dg_op_ctx *c, const struct dg_type_row *rows, uint32_t nrows,
-                         uint32_t ncols, const char *const *col_names, const uint8_t *actual,
-                         uint32_t *matched);
-
 #endif /* DG_OP_H */

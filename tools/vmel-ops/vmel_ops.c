@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dg_op.h"
+#include "dg_stage_plan.h"
 #include "vmel_kernel.h"
 #include "vmel_kernels_graph.h"
 
@@ -27,9 +28,8 @@ value_name(uint8_t v)
 static void
 profiles(uint32_t mask, const char *sep)
 {
-   static const char *const names[] = {"PRO-INT",  "PRO-FP",      "EXT-INT16",
-                                       "EXT-BF16", "EXT-FP8E4M3", "EXT-FP8E5M2",
-                                       "EXT-FFT"};
+   static const char *const names[] = {"PRO-INT",     "PRO-FP",      "EXT-INT16", "EXT-BF16",
+                                       "EXT-FP8E4M3", "EXT-FP8E5M2", "EXT-FFT"};
    int first = 1;
    for (uint32_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
       if (mask & (1u << i)) {
@@ -37,16 +37,6 @@ profiles(uint32_t mask, const char *sep)
          first = 0;
       }
    }
-}
-
-/* Kernels that replace `kernel` on devices with float16 arithmetic: named *_FP16ARITH. */
-static const char *
-fast_variant(uint32_t kernel)
-{
-   char want[96];
-   snprintf(want, sizeof(want), "%s_fp16arith", dg_kernels[kernel].name);
-   const struct vmel_kernel *k = vmel_kernel_find(dg_kernels, DG_KERNEL_COUNT, want);
-   return k ? k->name : NULL;
 }
 
 int
@@ -82,9 +72,9 @@ main(void)
          if (row->all)
             profiles(row->all, " and ");
          printf(" | `%s`", dg_kernels[row->kernel].name);
-         const char *fast = fast_variant(row->kernel);
-         if (fast)
-            printf(" (`%s`)", fast);
+         uint32_t fast = dg_kernel_for_features(row->kernel, DG_KERNEL_F16_ARITH);
+         if (fast != row->kernel)
+            printf(" (`%s`)", dg_kernels[fast].name);
          printf(" |\n");
       }
    }
