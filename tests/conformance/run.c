@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "spirv_text.h"
+#include "test.h"
 #include "ref_format.h"
 
 const char *
@@ -158,28 +159,6 @@ detail(struct conf_result *res, enum conf_status status, const char *fmt, ...)
    }
 }
 
-static void report(struct conf_result *res, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-report(struct conf_result *res, const char *fmt, ...)
-{
-   size_t old = res->report ? strlen(res->report) : 0;
-   va_list ap;
-   va_start(ap, fmt);
-   int len = vsnprintf(NULL, 0, fmt, ap);
-   va_end(ap);
-   if (len < 0)
-      return;
-   char *p = realloc(res->report, old + (size_t)len + 1);
-   if (!p)
-      return;
-   va_start(ap, fmt);
-   vsnprintf(p + old, (size_t)len + 1, fmt, ap);
-   va_end(ap);
-   res->report = p;
-}
-
 static void
 format_value(const struct ref_tensor *t, int64_t i, char *buf, size_t size)
 {
@@ -311,7 +290,7 @@ list_element(struct conf_result *res, const struct conf_inst *inst, int64_t i)
    } else {
       format_value(inst->ref, i, want, sizeof(want));
    }
-   report(res, "    %s: got %s, expected %s\n", at, got, want);
+   test_appendf(&res->report, "    %s: got %s, expected %s\n", at, got, want);
 }
 
 static void
@@ -521,11 +500,11 @@ conf_run_case(struct conf_runner *r, const struct conf_case *c, struct conf_resu
                 reason);
       }
       if (res->status == CONF_FAIL && log && log[0])
-         report(res, "    layer log:\n%s", log);
+         test_appendf(&res->report, "    layer log:\n%s", log);
       free(log);
    }
    if (res->status == CONF_FAIL && r->verbose && text)
-      report(res, "    module:\n%s", text);
+      test_appendf(&res->report, "    module:\n%s", text);
    free(words);
    free(text);
    conf_inst_finish(&inst);

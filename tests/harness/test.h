@@ -31,6 +31,27 @@ extern struct test_state test_state;
 /* Define the state once in each test executable. */
 #define TEST_MAIN_STATE struct test_state test_state
 
+/* Appends printf-formatted text to *text (malloc()ed, NUL-terminated; NULL starts it). Out of
+ * memory, the text stays as it was: it is a message, not a result. */
+static inline void __attribute__((format(printf, 2, 3)))
+test_appendf(char **text, const char *fmt, ...)
+{
+   size_t old = *text ? strlen(*text) : 0;
+   va_list ap;
+   va_start(ap, fmt);
+   int len = vsnprintf(NULL, 0, fmt, ap);
+   va_end(ap);
+   if (len < 0)
+      return;
+   char *p = realloc(*text, old + (size_t)len + 1);
+   if (!p)
+      return;
+   va_start(ap, fmt);
+   vsnprintf(p + old, (size_t)len + 1, fmt, ap);
+   va_end(ap);
+   *text = p;
+}
+
 static inline void
 test_set_context(const char *context)
 {

@@ -136,7 +136,6 @@ struct run {
 };
 
 static void why(struct run *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void detail(struct run *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Records the test's failure (the first one wins). */
 static void
@@ -149,26 +148,6 @@ why(struct run *x, const char *fmt, ...)
    va_start(ap, fmt);
    vsnprintf(x->why, sizeof(x->why), fmt, ap);
    va_end(ap);
-}
-
-/* More lines for a failure. */
-static void
-detail(struct run *x, const char *fmt, ...)
-{
-   size_t old = x->details ? strlen(x->details) : 0;
-   va_list ap;
-   va_start(ap, fmt);
-   int len = vsnprintf(NULL, 0, fmt, ap);
-   va_end(ap);
-   if (len < 0)
-      return;
-   char *p = realloc(x->details, old + (size_t)len + 1);
-   if (!p)
-      return;
-   va_start(ap, fmt);
-   vsnprintf(p + old, (size_t)len + 1, fmt, ap);
-   va_end(ap);
-   x->details = p;
 }
 
 static void
@@ -649,7 +628,7 @@ list_mismatches(struct run *x, const struct tosa_ref_tolerance *tol, const struc
       }
       format_index(imp, i, at, sizeof(at));
       format_value(imp, i, is_unsigned, got, sizeof(got));
-      detail(x, "    %s: got %s, expected %s\n", at, got, exp);
+      test_appendf(&x->details, "    %s: got %s, expected %s\n", at, got, exp);
       listed++;
    }
 }
