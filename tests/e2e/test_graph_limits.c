@@ -485,56 +485,39 @@ test_generated(struct dgu *u, uint32_t ops)
 
 /* ---- the limit at its edge ------------------------------------------------------------------ */
 
-/* in (binding 0, an array of `count`) -> CLAMP -> t -> CLAMP -> out (binding 1):
- * the kernels bind the one intermediate t, so the internal set has one binding. */
-static const char edge_text[] =
-   DGU_PRELUDE
-   "OpDecorate %in_var DescriptorSet 0\n"
-   "OpDecorate %in_var Binding 0\n"
-   "OpDecorate %out_var DescriptorSet 0\n"
-   "OpDecorate %out_var Binding 1\n"
-   DGU_TYPES
-   "%uint_64 = OpConstant %uint 64\n"
-   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"
-   "%t = OpTypeTensorARM %uchar %uint_2 %shape\n"
-   "%ptr = OpTypePointer UniformConstant %t\n"
-   "%in_var = OpVariable %ptr UniformConstant\n"
-   "%out_var = OpVariable %ptr UniformConstant\n"
-   "%lo = OpConstant %uchar 246\n" /* -10 */
-   "%hi = OpConstant %uchar 20\n"
-   "%lo2 = OpConstant %uchar 0\n"
-   "%gt = OpTypeGraphARM 1 %t %t\n"
-   "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"
-   "%g = OpGraphARM %gt\n"
+/* The edge graphs' interface: in (binding 0, an array of `count`) and out (binding 1), tensors
+ * of i8 [1,64], and CLAMP's bounds. */
+#define EDGE_HEAD                                                                                  \
+   DGU_PRELUDE                                                                                     \
+   "OpDecorate %in_var DescriptorSet 0\n"                                                          \
+   "OpDecorate %in_var Binding 0\n"                                                                \
+   "OpDecorate %out_var DescriptorSet 0\n"                                                         \
+   "OpDecorate %out_var Binding 1\n" DGU_TYPES "%uint_64 = OpConstant %uint 64\n"                  \
+   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"                                        \
+   "%t = OpTypeTensorARM %uchar %uint_2 %shape\n"                                                  \
+   "%ptr = OpTypePointer UniformConstant %t\n"                                                     \
+   "%in_var = OpVariable %ptr UniformConstant\n"                                                   \
+   "%out_var = OpVariable %ptr UniformConstant\n"                                                  \
+   "%lo = OpConstant %uchar 246\n" /* -10 */                                                       \
+   "%hi = OpConstant %uchar 20\n"                                                                  \
+   "%lo2 = OpConstant %uchar 0\n"                                                                  \
+   "%gt = OpTypeGraphARM 1 %t %t\n"                                                                \
+   "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"                                          \
+   "%g = OpGraphARM %gt\n"                                                                         \
    "%in = OpGraphInputARM %t %uint_0\n"
+#define EDGE_TAIL                                                                                  \
+   "OpGraphSetOutputARM %out %uint_0\n"                                                            \
+   "OpGraphEndARM\n"
+
+/* in -> CLAMP -> t -> CLAMP -> out: the kernels bind the one intermediate t, so the internal
+ * set has one binding. */
+static const char edge_text[] = EDGE_HEAD
    "%mid = OpExtInst %t %tosa CLAMP %lo %hi %propagate %in\n"
-   "%out = OpExtInst %t %tosa CLAMP %lo2 %hi %propagate %mid\n"
-   "OpGraphSetOutputARM %out %uint_0\n"
-   "OpGraphEndARM\n";
+   "%out = OpExtInst %t %tosa CLAMP %lo2 %hi %propagate %mid\n" EDGE_TAIL;
 
 /* The same without the intermediate: no internal set at all. */
-static const char edge_direct_text[] =
-   DGU_PRELUDE
-   "OpDecorate %in_var DescriptorSet 0\n"
-   "OpDecorate %in_var Binding 0\n"
-   "OpDecorate %out_var DescriptorSet 0\n"
-   "OpDecorate %out_var Binding 1\n"
-   DGU_TYPES
-   "%uint_64 = OpConstant %uint 64\n"
-   "%shape = OpConstantComposite %arr_2 %uint_1 %uint_64\n"
-   "%t = OpTypeTensorARM %uchar %uint_2 %shape\n"
-   "%ptr = OpTypePointer UniformConstant %t\n"
-   "%in_var = OpVariable %ptr UniformConstant\n"
-   "%out_var = OpVariable %ptr UniformConstant\n"
-   "%lo2 = OpConstant %uchar 0\n"
-   "%hi = OpConstant %uchar 20\n"
-   "%gt = OpTypeGraphARM 1 %t %t\n"
-   "OpGraphEntryPointARM %g \"main\" %in_var %out_var\n"
-   "%g = OpGraphARM %gt\n"
-   "%in = OpGraphInputARM %t %uint_0\n"
-   "%out = OpExtInst %t %tosa CLAMP %lo2 %hi %propagate %in\n"
-   "OpGraphSetOutputARM %out %uint_0\n"
-   "OpGraphEndARM\n";
+static const char edge_direct_text[] = EDGE_HEAD
+   "%out = OpExtInst %t %tosa CLAMP %lo2 %hi %propagate %in\n" EDGE_TAIL;
 
 /* Creates a graph whose input binding holds `array` tensors (and the output
  * one): the application's layout has array + 1 storage buffers below the
