@@ -8,8 +8,8 @@
  * DG_<OP>_<TENSOR> bindings, struct dg_attrs_<op> (C) and
  * DG_DECLARE_ATTRS_<OP> (GLSL specialization constants VMEL_SC_ATTR(i), whose
  * defaults make every template compile and run as an identity case). This
- * file keeps what no operator declares: enumerant values, binary.comp's
- * operator selector and the element copy's arguments, as a list
+ * file keeps what no operator declares: enumerant values and the element
+ * copy's arguments, as a list
  * DG_COPY_ARGS(A, S) that expands A(S, index, type, name, default) per
  * attribute into struct dg_copy_args (C) and specialization constants (GLSL).
  * The rest of the contract (records, bindings, work grid, ids) is
@@ -33,11 +33,6 @@
 #define DG_ROUND_SINGLE 1
 #define DG_ROUND_INEXACT 2
 #define DG_ROUND_DOUBLE 3
-
-/* binary.comp's operator (variant define DG_BINARY_OP). */
-#define DG_BINARY_ADD 1
-#define DG_BINARY_SUB 2
-#define DG_BINARY_MUL 3
 
 /* ---- CONCAT, RESHAPE (and any element copy): shaders/graph/tosa/copy.comp -------------------
  * Tensors: input, output of one element size. One work item: one input element.

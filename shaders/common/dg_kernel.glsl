@@ -39,7 +39,9 @@
  *  - TOSA helpers shared by several kernels: NaN-mode max/min (apply_max_s and
  *    apply_min_s of TOSA 1.0.1 arithmetic_helpers.tosac).
  * It includes kernel_abi/tosa_args.h: the enumerants (DG_NAN_*, DG_ROUND_*),
- * each kernel's tensor indices and its attribute list (DG_DECLARE_ARGS).
+ * the element copy's arguments (DG_DECLARE_ARGS) and, through it, the
+ * generated dg_op_abi.h: each operator's kernel tensor bindings and its
+ * attributes (DG_DECLARE_ATTRS_<OP>).
  *
  * Device-feature macros a variant may define:
  *    DG_NATIVE_FP16  fp16 accumulators compute in float16_t (shaderFloat16);

@@ -37,7 +37,10 @@
 #define DG_OUT_DTYPE DG_IN_DTYPE
 #endif
 
-/* The operators besides ADD, SUB and MUL (kernel_abi/tosa_args.h). */
+/* The operator this variant computes (its variant define DG_BINARY_OP). */
+#define DG_BINARY_ADD 1
+#define DG_BINARY_SUB 2
+#define DG_BINARY_MUL 3
 #define DG_BINARY_MAXIMUM 4
 #define DG_BINARY_MINIMUM 5
 
