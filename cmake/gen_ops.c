@@ -98,6 +98,10 @@ static const struct g_grid grids[] = {
 #define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID) {#KERNEL, LOCAL_SIZE, #GRID},
 #include "dg_decl_expand.h"
     {NULL, 0, NULL}};
+static const struct g_grid template_grids[] = {
+#define DG_TEMPLATE_GRID(TEMPLATE, LOCAL_SIZE, GRID) {#TEMPLATE, LOCAL_SIZE, #GRID},
+#include "dg_decl_expand.h"
+    {NULL, 0, NULL}};
 static const struct g_fast fasts[] = {
 #define DG_FAST(KERNEL, FAST) {#KERNEL, #FAST},
 #include "dg_decl_expand.h"
@@ -131,6 +135,17 @@ find_op(const char *NAME)
       if (strcmp(ops[i].NAME, NAME) == 0)
          return &ops[i];
    return NULL;
+}
+
+/* A DG_KERNEL_GRID or DG_TEMPLATE_GRID line's workgroup size and grid. */
+static void
+check_grid(const char *macro, const struct g_grid *d)
+{
+   if (d->local < 1 || d->local > 1024 || (d->local & (d->local - 1)))
+      fail("%s(%s): workgroup size %d is not a power of two in 1..1024", macro, d->kernel,
+           d->local);
+   if (strcmp(d->grid, "ELEMENTS") && strcmp(d->grid, "ELEMENTS4") && strcmp(d->grid, "ROWS"))
+      fail("%s(%s): grid %s is not ELEMENTS, ELEMENTS4 or ROWS", macro, d->kernel, d->grid);
 }
 
 static const struct g_kernel *
@@ -312,14 +327,22 @@ check(const char *srcdir)
       const struct g_grid *d = &grids[g];
       if (!find_kernel(d->kernel))
          fail("DG_KERNEL_GRID names kernel %s, which no DG_KERNEL declares", d->kernel);
-      if (d->local < 1 || d->local > 1024 || (d->local & (d->local - 1)))
-         fail("DG_KERNEL_GRID(%s): workgroup size %d is not a power of two in 1..1024", d->kernel,
-              d->local);
-      if (strcmp(d->grid, "ELEMENTS") && strcmp(d->grid, "ROWS"))
-         fail("DG_KERNEL_GRID(%s): grid %s is not ELEMENTS or ROWS", d->kernel, d->grid);
+      check_grid("DG_KERNEL_GRID", d);
       for (size_t h = 0; h < g; h++)
          if (strcmp(grids[h].kernel, d->kernel) == 0)
             fail("DG_KERNEL_GRID(%s) is given twice", d->kernel);
+   }
+   for (size_t g = 0; template_grids[g].kernel; g++) {
+      const struct g_grid *d = &template_grids[g];
+      int used = 0;
+      for (size_t i = 0; kernels[i].NAME && !used; i++)
+         used = strcmp(kernels[i].tmpl, d->kernel) == 0;
+      if (!used)
+         fail("DG_TEMPLATE_GRID names template %s, which no DG_KERNEL uses", d->kernel);
+      check_grid("DG_TEMPLATE_GRID", d);
+      for (size_t h = 0; h < g; h++)
+         if (strcmp(template_grids[h].kernel, d->kernel) == 0)
+            fail("DG_TEMPLATE_GRID(%s) is given twice", d->kernel);
    }
    for (size_t i = 0; kernels[i].NAME; i++) {
       const struct g_kernel *k = &kernels[i];

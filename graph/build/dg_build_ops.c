@@ -9,6 +9,8 @@
  */
 #include "dg_build.h"
 
+#include <string.h>
+
 #include "dg_op.h"
 #include "vmel_kernels_graph.h"
 
@@ -42,8 +44,9 @@ static const struct {
 #include "dg_decl_expand.h"
     {UINT16_MAX, UINT16_MAX}};
 
-/* The kernels whose workgroup size or grid is not the default (DG_KERNEL_GRID). */
-enum dg_grid { DG_GRID_ELEMENTS, DG_GRID_ROWS };
+/* The kernels whose workgroup size or grid is not the default (DG_KERNEL_GRID), and the
+ * templates whose kernels all have another (DG_TEMPLATE_GRID). */
+enum dg_grid { DG_GRID_ELEMENTS, DG_GRID_ELEMENTS4, DG_GRID_ROWS };
 struct kernel_grid {
    uint16_t kernel, local;
    enum dg_grid grid;
@@ -52,14 +55,32 @@ static const struct kernel_grid kernel_grids[] = {
 #define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID) {DG_KERNEL_##KERNEL, LOCAL_SIZE, DG_GRID_##GRID},
 #include "dg_decl_expand.h"
     {UINT16_MAX, 0, DG_GRID_ELEMENTS}};
+static const char *const kernel_templates[DG_KERNEL_COUNT] = {
+#define DG_KERNEL(KERNEL, TEMPLATE, FEATURES, DEFINES) [DG_KERNEL_##KERNEL] = #TEMPLATE,
+#include "dg_decl_expand.h"
+};
+static const struct {
+   const char *name;
+   struct kernel_grid grid;
+} template_grids[] = {
+#define DG_TEMPLATE_GRID(TEMPLATE, LOCAL_SIZE, GRID)                                              \
+   {#TEMPLATE, {UINT16_MAX, LOCAL_SIZE, DG_GRID_##GRID}},
+#include "dg_decl_expand.h"
+    {NULL, {UINT16_MAX, 0, DG_GRID_ELEMENTS}}};
 
-/* The DG_KERNEL_GRID line of `kernel`, or NULL for the default. */
+/* The DG_KERNEL_GRID line of `kernel`, else its template's DG_TEMPLATE_GRID line, or NULL for
+ * the default. */
 static const struct kernel_grid *
 kernel_grid(uint32_t kernel)
 {
    for (uint32_t i = 0; kernel_grids[i].kernel != UINT16_MAX; i++)
       if (kernel_grids[i].kernel == kernel)
          return &kernel_grids[i];
+   if (kernel >= DG_KERNEL_COUNT || !kernel_templates[kernel])
+      return NULL;
+   for (uint32_t i = 0; template_grids[i].name; i++)
+      if (strcmp(template_grids[i].name, kernel_templates[kernel]) == 0)
+         return &template_grids[i].grid;
    return NULL;
 }
 
@@ -76,8 +97,10 @@ kernel_work(uint32_t kernel, const struct dg_tensor_type *out)
 {
    uint64_t elements = dg_shape_elements(&out->shape);
    const struct kernel_grid *g = kernel_grid(kernel);
-   if (!g || g->grid != DG_GRID_ROWS)
+   if (!g || g->grid == DG_GRID_ELEMENTS)
       return elements;
+   if (g->grid == DG_GRID_ELEMENTS4)
+      return (elements + 3) / 4; /* DG_EW_ITEMS of dg_elementwise.glsl */
    /* A shape without a last dimension has no rows (the build refuses it later). */
    if (out->shape.rank == 0 || out->shape.rank > DG_MAX_RANK ||
        out->shape.dim[out->shape.rank - 1] <= 0)

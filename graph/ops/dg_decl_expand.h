@@ -81,6 +81,9 @@
 #ifndef DG_KERNEL_GRID
 #define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID)
 #endif
+#ifndef DG_TEMPLATE_GRID
+#define DG_TEMPLATE_GRID(TEMPLATE, LOCAL_SIZE, GRID)
+#endif
 
 /* Element types: the values of enum dg_type (dg_ir.h; checked in dg_op.c). */
 #define BOOL 1
@@ -128,6 +131,7 @@
 #undef DG_KERNEL
 #undef DG_FAST
 #undef DG_KERNEL_GRID
+#undef DG_TEMPLATE_GRID
 #undef BOOL
 #undef I8
 #undef I16

@@ -588,6 +588,25 @@ tensor_operand(const struct dg_op_ctx *c, uint32_t which)
    return NULL;
 }
 
+/* broadcast_shape(shape1, shape2) into `out`; fails (without a message of its own beyond the
+ * dimension) when they do not broadcast. */
+static VkResult
+broadcast_pair(struct dg_op_ctx *c, const struct dg_shape *a, const struct dg_shape *b,
+               struct dg_shape *out)
+{
+   if (a->rank != b->rank)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast (ranks %u and %u)",
+                        a->rank, b->rank);
+   *out = *a;
+   for (uint32_t i = 0; i < out->rank; i++) {
+      if (out->dim[i] == 1)
+         out->dim[i] = b->dim[i];
+      else if (b->dim[i] != 1 && b->dim[i] != out->dim[i])
+         return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast in dimension %u", i);
+   }
+   return VK_SUCCESS;
+}
+
 VkResult
 dg_op_decode(struct dg_op_ctx *c)
 {
@@ -630,9 +649,17 @@ dg_op_decode(struct dg_op_ctx *c)
    c->node->row = op->first_row + row;
 
    const struct dg_tensor_type *t0 = tensor_operand(c, 0), *t1 = tensor_operand(c, 1);
-   if (op->shape == DG_SHAPE_BROADCAST && t0 && t1 &&
+   const struct dg_tensor_type *t2 = tensor_operand(c, 2);
+   if (op->shape == DG_SHAPE_BROADCAST && t0 && t1 && !t2 &&
        (result = dg_op_broadcast(c, &t0->shape, &t1->shape, &c->out.shape)) != VK_SUCCESS)
       return result;
+   if (op->shape == DG_SHAPE_BROADCAST && t0 && t1 && t2) {
+      /* SELECT: broadcast_shape(broadcast_shape(shape1, shape2), shape3). */
+      struct dg_shape s01;
+      if ((result = broadcast_pair(c, &t0->shape, &t1->shape, &s01)) != VK_SUCCESS ||
+          (result = dg_op_broadcast(c, &s01, &t2->shape, &c->out.shape)) != VK_SUCCESS)
+         return result;
+   }
    if (op->shape == DG_SHAPE_SAME && t0 &&
        (result = dg_op_same_shape(c, "output", &c->out.shape, "input", &t0->shape)) != VK_SUCCESS)
       return result;
@@ -659,16 +686,15 @@ VkResult
 dg_op_shape_broadcast(struct dg_op_ctx *c, struct dg_shape *out)
 {
    const struct dg_tensor_type *t0 = tensor_operand(c, 0), *t1 = tensor_operand(c, 1);
-   if (!t0 || !t1 || t0->shape.rank != t1->shape.rank)
+   if (!t0 || !t1)
       return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast");
-   *out = t0->shape;
-   for (uint32_t i = 0; i < out->rank; i++) {
-      if (out->dim[i] == 1)
-         out->dim[i] = t1->shape.dim[i];
-      else if (t1->shape.dim[i] != 1 && t1->shape.dim[i] != out->dim[i])
-         return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast in dimension %u", i);
+   VkResult result = broadcast_pair(c, &t0->shape, &t1->shape, out);
+   const struct dg_tensor_type *t2 = tensor_operand(c, 2);
+   if (result == VK_SUCCESS && t2) {
+      struct dg_shape s01 = *out;
+      result = broadcast_pair(c, &s01, &t2->shape, out);
    }
-   return VK_SUCCESS;
+   return result;
 }
 
 VkResult

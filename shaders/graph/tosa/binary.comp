@@ -9,7 +9,8 @@
  * (apply_max_s/apply_min_s; floats with the NaN mode).
  *
  * Tensors (binding order): 0 input1, 1 input2, 2 output.
- * One work item: one output element, row-major over the output's dimensions.
+ * The walk over the output's elements is the elementwise driver's
+ * (dg_elementwise.glsl; DG_TEMPLATE_GRID(binary, 64, ELEMENTS4)).
  * Attributes: shift (MUL, struct dg_attrs_mul); nan_mode (MAXIMUM, MINIMUM).
  * Variant defines: DG_BINARY_OP (DG_BINARY_ADD, _SUB, _MUL), DG_IN_DTYPE (both
  * inputs), DG_OUT_DTYPE.
@@ -56,11 +57,15 @@ DG_TENSOR(DG_ADD_INPUT1, input1);
 DG_TENSOR(DG_ADD_INPUT2, input2);
 DG_TENSOR(DG_ADD_OUTPUT, output);
 
+#define DG_EW_ARITY 2
+#define DG_EW_IN1_DTYPE DG_IN_DTYPE
+#define DG_EW_IN2_DTYPE DG_IN_DTYPE
+#define DG_EW_OUT_DTYPE DG_OUT_DTYPE
 #define in_t dg_atype(DG_IN_DTYPE)
 #define out_t dg_atype(DG_OUT_DTYPE)
 
 out_t
-apply(in_t a, in_t b)
+dg_ew_apply(in_t a, in_t b)
 {
    /* precise: with shapes specialised, the compiler can see that ADD(x, x) and SUB(x, x) read
     * one element twice, and must not fold x - x to 0 (inf and NaN give NaN). */
@@ -93,16 +98,4 @@ apply(in_t a, in_t b)
 #endif
 }
 
-void
-main()
-{
-   uint index = vmel_work_index();
-   if (index >= vmel_work_count)
-      return;
-   vmel_tensor_record out_r = DG_RECORD(output);
-   vmel_tensor_record in1_r = DG_RECORD(input1);
-   vmel_tensor_record in2_r = DG_RECORD(input2);
-   in_t a = dg_load(DG_IN_DTYPE, dg_address(in1_r, dg_offset_broadcast(out_r, in1_r, index)));
-   in_t b = dg_load(DG_IN_DTYPE, dg_address(in2_r, dg_offset_broadcast(out_r, in2_r, index)));
-   dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset_of_index(out_r, index)), apply(a, b));
-}
+#include "dg_elementwise.glsl"
