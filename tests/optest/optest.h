@@ -32,6 +32,8 @@ enum opt_gen {
                       * in eight a special: floats NaN, +-inf, +-0, +-max, +-min normal,
                       * subnormals; integers the ends of the type's range, 0, 1, -1 */
    OPT_GEN_BITS,     /* any bit pattern of the type (BOOL: 0 or 1) */
+   OPT_GEN_ALLBITS,  /* element i holds bit pattern i (wrapping at the type's width): every
+                      * pattern of an 8- or 16-bit type in order, for exhaustive tests */
    OPT_GEN_VALUES,   /* the values listed, last dimension fastest */
    OPT_GEN_SEQ,      /* start, start + step, ... */
 };

@@ -132,10 +132,11 @@ opt_make_tensor(const struct opt_tensor *d, uint64_t seed, unsigned slot)
             set_int(t, i, (int64_t)v); /* wraps to the type's width */
       }
       break;
-   case OPT_GEN_BITS: {
+   case OPT_GEN_BITS:
+   case OPT_GEN_ALLBITS: {
       unsigned width = (unsigned)ref_dtype_size(d->dtype) * 8;
       for (int64_t i = 0; i < t->count; i++) {
-         uint64_t b = rng_next(&r);
+         uint64_t b = d->gen == OPT_GEN_ALLBITS ? (uint64_t)i : rng_next(&r);
          if (d->dtype == REF_DTYPE_BOOL)
             b &= 1;
          else if (width < 64)

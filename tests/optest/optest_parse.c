@@ -298,9 +298,9 @@ parse_generator(struct parser *p, struct opt_tensor *t, char *const *v, unsigned
       t->gen = OPT_GEN_VALUES;
       return parse_values(p, t, v + 1, n - 1);
    }
-   if (strcmp(g, "bits") == 0) {
-      t->gen = OPT_GEN_BITS;
-      return n == 1 || perr(p, "bits takes no arguments");
+   if (strcmp(g, "bits") == 0 || strcmp(g, "allbits") == 0) {
+      t->gen = g[0] == 'b' ? OPT_GEN_BITS : OPT_GEN_ALLBITS;
+      return n == 1 || perr(p, "%s takes no arguments", g);
    }
    if (strcmp(g, "uniform") == 0 || strcmp(g, "specials") == 0 || strcmp(g, "seq") == 0) {
       t->gen = g[0] == 'u' ? OPT_GEN_UNIFORM : g[1] == 'p' ? OPT_GEN_SPECIALS : OPT_GEN_SEQ;

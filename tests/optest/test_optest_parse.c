@@ -211,6 +211,26 @@ done:
    ref_tensor_destroy(c);
 }
 
+/* allbits: element i is bit pattern i, wrapping at the type's width. */
+static void
+test_allbits(void)
+{
+   struct opt_tensor d = {.present = true,
+                          .dtype = REF_DTYPE_FP8E4M3,
+                          .rank = 1,
+                          .shape = {300},
+                          .count = 300,
+                          .gen = OPT_GEN_ALLBITS};
+   struct ref_tensor *a = opt_make_tensor(&d, 3, 0);
+   if (!ok(a != NULL, "allbits tensor"))
+      return;
+   bool in_order = true;
+   for (int64_t i = 0; i < 300; i++)
+      in_order &= ref_tensor_get_bits(a, i) == (uint64_t)(i & 0xff);
+   ok(in_order, "allbits: every fp8 pattern in order, wrapping after 255");
+   ref_tensor_destroy(a);
+}
+
 static void
 expect_error(const char *text, const char *where, const char *what)
 {
@@ -361,6 +381,7 @@ main(void)
    test_reference_errors();
    test_good();
    test_generators();
+   test_allbits();
    test_errors();
    test_data_files();
    return test_done();
