@@ -583,8 +583,9 @@ format_index(const struct ref_tensor *t, int64_t offset, char *buf, size_t size)
 static const char *
 tol_name(enum tosa_ref_tol_kind k)
 {
-   static const char *const names[] = {"exact", "fp_exact", "ulp", "dot_product", "rescale_range"};
-   return (unsigned)k < 5 ? names[k] : "?";
+   static const char *const names[] = {"exact",       "fp_exact",      "ulp",
+                                       "dot_product", "rescale_range", "cast_fp"};
+   return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 
 /* Whether element i of imp passes a per-element check against want (for the listing). */
@@ -599,6 +600,9 @@ element_ok(const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
    case TOSA_REF_TOL_ULP:
       return tosa_ref_check_fp(imp->dtype, ref_tensor_get_fp(imp, i), ref_tensor_get_fp(want, i),
                                tol->ulp);
+   case TOSA_REF_TOL_CAST_FP:
+      return tosa_ref_check_cast_fp(imp->dtype, ref_tensor_get_fp(imp, i),
+                                    ref_tensor_get_fp(want, i));
    default:
       if (ref_dtype_is_float(imp->dtype))
          return ref_tensor_get_bits(imp, i) == ref_tensor_get_bits(want, i);
@@ -731,8 +735,10 @@ check_reference_output(struct run *x, unsigned k)
       st = tosa_ref_check_tensor(&tol, imp, want, &rep);
       break;
    case TOSA_REF_TOL_ULP:
+   case TOSA_REF_TOL_CAST_FP: /* the exact input of a CAST between float types */
       if (!o->fp64) {
-         why(x, "output %u: 'ulp' needs a float operator's result (%s gives none)", k, o->op_name);
+         why(x, "output %u: '%s' needs a float operator's result (%s gives none)", k,
+             tol_name(tol.kind), o->op_name);
          return;
       }
       want = o->fp64;

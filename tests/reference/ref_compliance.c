@@ -65,6 +65,30 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
       return (struct tosa_ref_tolerance){
           TOSA_REF_TOL_EXACT, 0.0,
           "type_conversion.adoc RESCALE: SINGLE_ROUND or DOUBLE_ROUND results must be exact"};
+   case TOSA_REF_OP_CAST:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_ULP, 0.5,
+             "type_conversion.adoc CAST integer to float: tosa_reference_check_fp<out_t>(out_imp, "
+             "out_ref, 0.5)"};
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_EXACT, 0.0,
+          "type_conversion.adoc CAST: between integer types and to bool the results must be "
+          "exact"};
+   case TOSA_REF_OP_CAST_FROM_FP:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_CAST_FP, 0.0,
+             "type_conversion.adoc CAST between floating-point types: NaN for NaN; |out_ref| - "
+             "ulp <= |out_imp| <= |out_ref| + 0.5 ulp, out_ref's sign; overflow to infinity "
+             "(fp8e4m3: NaN); subnormals may be flushed (not fp8)"};
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_EXACT, 0.0,
+          "type_conversion.adoc CAST float to integer: round to nearest, ties to even, "
+          "saturated (a NaN input is unpredictable)"};
+   case TOSA_REF_OP_TABLE:
+      return (struct tosa_ref_tolerance){TOSA_REF_TOL_EXACT, 0.0,
+                                         "ewise_binary.adoc TABLE: Results must be exact"};
    default:
       return exact;
    }
@@ -135,6 +159,35 @@ tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value
    /* "If the result is a subnormal value ..., the result may be a zero of either sign." */
    return ref_dtype_may_flush(type) && test_value == 0 &&
           fabs(ref_value) < ref_dtype_normal_min(type);
+}
+
+bool
+tosa_ref_check_cast_fp(enum ref_dtype type, double test_value, double ref_value)
+{
+   if (isnan(ref_value))
+      return isnan(test_value);
+   double a = fabs(ref_value);
+   /* Where rounding to nearest overflows: past normal_max by half its ulp (a tie rounds up to
+    * infinity from the odd largest mantissa of the IEEE-like types, down to 448 for fp8e4m3,
+    * whose largest mantissa is even). */
+   double normal_max = ref_dtype_normal_max(type);
+   double threshold = normal_max + 0.5 * tosa_ref_ulp(type, normal_max);
+   bool e4m3 = type == REF_DTYPE_FP8E4M3;
+   bool overflows = e4m3 ? a > threshold : a >= threshold;
+   if (isnan(test_value))
+      return e4m3 && overflows; /* fp8e4m3 has no infinity: the OCP non-saturating result */
+   if (signbit(test_value) != signbit(ref_value))
+      return false; /* "x must have the correct sign" (zeros included) */
+   double t = fabs(test_value);
+   if (isinf(t))
+      return !e4m3 && overflows;
+   if (isinf(a))
+      return false;
+   /* bf16, fp16, fp32: a result below normal_min may be a zero of the right sign. */
+   if (t == 0 && ref_dtype_may_flush(type) && a < ref_dtype_normal_min(type))
+      return true;
+   double ulp = tosa_ref_ulp(type, ref_value);
+   return t >= a - ulp && t <= a + 0.5 * ulp;
 }
 
 int
@@ -264,6 +317,11 @@ tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_ten
          return ref_status(TOSA_REF_BAD_ARGUMENT, "check: ULP needs a float output and the FP64 "
                                                   "reference");
       break;
+   case TOSA_REF_TOL_CAST_FP:
+      if (!ref_dtype_is_float(imp->dtype) || ref->dtype != REF_DTYPE_FP64)
+         return ref_status(TOSA_REF_BAD_ARGUMENT, "check: CAST_FP needs a float output and the "
+                                                  "FP64 reference");
+      break;
    default:
       return ref_status(TOSA_REF_BAD_ARGUMENT,
                         "check: tolerance kind %d is not per element; use "
@@ -279,6 +337,9 @@ tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_ten
       else if (tol->kind == TOSA_REF_TOL_FP_EXACT)
          pass = tosa_ref_check_fp_exact(imp->dtype, ref_tensor_get_fp(imp, i),
                                         ref_tensor_get_fp(ref, i));
+      else if (tol->kind == TOSA_REF_TOL_CAST_FP)
+         pass = tosa_ref_check_cast_fp(imp->dtype, ref_tensor_get_fp(imp, i),
+                                       ref_tensor_get_fp(ref, i));
       else
          pass = tosa_ref_check_fp(imp->dtype, ref_tensor_get_fp(imp, i), ref_tensor_get_fp(ref, i),
                                   tol->ulp);

@@ -55,8 +55,10 @@ enum {
    RG_TOSA_MINIMUM = 26,
    RG_TOSA_MUL = 27,
    RG_TOSA_SUB = 29,
+   RG_TOSA_TABLE = 30,
    RG_TOSA_CONCAT = 54,
    RG_TOSA_RESHAPE = 56,
+   RG_TOSA_CAST = 64,
    RG_TOSA_RESCALE = 65,
 };
 
@@ -563,7 +565,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
     * TOSA_REF_TOL_DOT_PRODUCT (CONV2D, MATMUL); FP_EXACT compares with the rounded value. */
    bool need64 =
        is_float && (number == RG_TOSA_ADD || number == RG_TOSA_SUB || number == RG_TOSA_MUL ||
-                    number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL);
+                    number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL || number == RG_TOSA_CAST);
    enum tosa_ref_op op;
    enum tosa_ref_rounding rounding = TOSA_REF_ROUND_SINGLE;
    if (need64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
@@ -798,6 +800,28 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       }
       break;
    }
+   case RG_TOSA_CAST:
+      if (x->count != 1)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CAST): %u operands, not 1", x->index,
+                        x->count);
+      if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK)
+         return st;
+      /* The tolerance depends on the input type too: from bool/integers or from floats. */
+      op = ref_dtype_is_float(t[0]->dtype) ? TOSA_REF_OP_CAST_FROM_FP : TOSA_REF_OP_CAST;
+      st = tosa_ref_cast(t[0], o->value);
+      if (need64 && st >= 0)
+         s2 = tosa_ref_cast(t[0], o->fp64);
+      break;
+   case RG_TOSA_TABLE:
+      op = TOSA_REF_OP_TABLE;
+      if (x->count != 2)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (TABLE): %u operands, not 2", x->index,
+                        x->count);
+      if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 1, &t[1])) != TOSA_REF_OK)
+         return st;
+      st = tosa_ref_table(t[0], t[1], o->value);
+      break;
    default:
       return rg_fail(g, TOSA_REF_UNSUPPORTED, "operator %u: reference has no %s", x->index,
                      x->name);

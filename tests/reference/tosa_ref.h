@@ -446,6 +446,40 @@ int32_t tosa_ref_apply_scale_32(int32_t value, int32_t multiplier, int32_t shift
 int32_t tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift, bool *require_ok);
 
 /* ---------------------------------------------------------------------------------------------
+ * CAST (ref_cast.c). Rows (input, output), TOSA.001000.1's 46 (tosa.xml v1.0.1):
+ *   bool -> i8, i16, i32; i8, i16, i32 -> bool and the other two integer types;
+ *   i8, i16, i32 -> fp16, bf16, fp32; bf16 -> i8, i16, i32, fp8e4m3, fp8e5m2, fp32;
+ *   fp8e4m3, fp8e5m2 -> fp16, bf16, fp32; fp16 -> i8, i16, i32, fp8e4m3, fp8e5m2, fp32;
+ *   fp32 -> i8, i16, i32, fp8e4m3, fp8e5m2, bf16, fp16.
+ * No bool <-> float, no cast to the same type, no fp8 <-> fp8 or fp8 <-> integer. A float
+ * output may be FP64 (the exact value: the input's, or the integer), for the checks. The output
+ * has the input's shape (ERROR otherwise).
+ *  - to bool: in != 0; from bool: 1 or 0; integer to integer: sign-extended, or truncated
+ *    (wraps) to a narrower type;
+ *  - float to integer: round to nearest, ties to even, then clipped to the output's range
+ *    (+-inf saturate). A NaN input: TOSA_REF_UNPREDICTABLE ("the result is unpredictable"),
+ *    with 0 in that element, the value the graph layer's kernel gives (cast.comp);
+ *  - integer to float and float to float: the exact value rounded once, to nearest with ties
+ *    to even (ref_tensor_set_fp(): overflow to +-inf, for fp8e4m3 to NaN, the OCP
+ *    non-saturating mode; subnormals kept; a NaN gives the type's quiet NaN with its sign).
+ */
+int tosa_ref_cast(const struct ref_tensor *input, struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * TABLE (ref_table.c). Rows (input1, table, output): i8, i8[256] -> i8; i16, i16[513] -> i32.
+ * i8: table[in + 128]; i16: apply_lookup_s (index = (in + 32768) >> 7, fraction = in & 0x7f,
+ * (table[index] << 7) + (table[index + 1] - table[index]) * fraction). The output has the
+ * input's shape (ERROR otherwise).
+ * The table is a compile-time constant in TOSA, so its REQUIREs are decided on the constant,
+ * as a graph compiler does, and a failing one makes the graph invalid (TOSA_REF_ERROR, not
+ * UNPREDICTABLE: the graph layer rejects it at pipeline creation): REQUIRE(length(table) ==
+ * TABLE_SIZE), and for i16 apply_lookup_s's REQUIRE that every slope table[i + 1] - table[i]
+ * (i = 0..511, each reachable by some input) fits i16.
+ */
+int tosa_ref_table(const struct ref_tensor *input1, const struct ref_tensor *table,
+                   struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
  * Compliance: what a GPU result must meet (ref_compliance.c). Sources: TOSA 1.0.1
  * chapters/introduction.adoc "Compliance" and the "Precision Requirements" of each operator.
  *
@@ -496,9 +530,29 @@ int32_t tosa_ref_apply_scale_16(int64_t value, int32_t multiplier, int32_t shift
  *                DOUBLE_ROUND                         exact"
  *  RESCALE       INEXACT_ROUND           RESCALE_RANGE type_conversion.adoc: out_ref_min_int <=
  *                                                     out_imp <= out_ref_max_int
+ *  CAST          bool, integer -> bool,  EXACT        type_conversion.adoc: "When casting between
+ *                integer                              integer types, the results must be exact";
+ *                                                     "Casting to boolean type: exact"
+ *  CAST          integer -> fp16, bf16,  ULP 0.5      type_conversion.adoc: tosa_reference_check_fp
+ *                fp32                                 <out_t>(out_imp, out_ref, 0.5): correctly
+ *                                                     rounded (either neighbour of a tie)
+ *  CAST_FROM_FP  float -> integer        EXACT        type_conversion.adoc: round to nearest, ties
+ *                                                     to even, saturate; a NaN input is
+ *                                                     unpredictable (the reference says so)
+ *  CAST_FROM_FP  float -> float          CAST_FP      type_conversion.adoc: NaN for NaN; with out_ref
+ *                                                     the input's value and ulp tosa_reference_ulp
+ *                                                     <out_t>(out_ref), |out_ref| - ulp <=
+ *                                                     |out_imp| <= |out_ref| + 0.5 ulp with out_ref's
+ *                                                     sign (round to nearest or toward zero);
+ *                                                     beyond the range +-inf (fp8e4m3: NaN) where
+ *                                                     rounding to nearest overflows; a zero of the
+ *                                                     right sign below the smallest subnormal, and
+ *                                                     for bf16/fp16/fp32 below normal_min;
+ *                                                     tosa_ref_check_cast_fp()
+ *  TABLE         i8 -> i8, i16 -> i32    EXACT        ewise_binary.adoc: "Results must be exact"
  *
- * How a kernel test checks a whole output: tosa_ref_check_tensor() for EXACT, FP_EXACT and ULP;
- * tosa_ref_check_dot_product() for DOT_PRODUCT; tosa_ref_check_rescale_range() for
+ * How a kernel test checks a whole output: tosa_ref_check_tensor() for EXACT, FP_EXACT, ULP and
+ * CAST_FP; tosa_ref_check_dot_product() for DOT_PRODUCT; tosa_ref_check_rescale_range() for
  * RESCALE_RANGE. The tolerance is checked against the reference's own output, never against a
  * value the kernel computed.
  */
@@ -516,6 +570,9 @@ enum tosa_ref_op {
    TOSA_REF_OP_RESCALE,
    TOSA_REF_OP_MAXIMUM,
    TOSA_REF_OP_MINIMUM,
+   TOSA_REF_OP_CAST,         /* CAST from bool or an integer type */
+   TOSA_REF_OP_CAST_FROM_FP, /* CAST from a floating-point type */
+   TOSA_REF_OP_TABLE,
    TOSA_REF_OP_COUNT
 };
 
@@ -536,6 +593,9 @@ enum tosa_ref_tol_kind {
    TOSA_REF_TOL_DOT_PRODUCT,
    /* RESCALE INEXACT_ROUND: each result within tosa_ref_rescale_inexact_range(). */
    TOSA_REF_TOL_RESCALE_RANGE,
+   /* CAST between floating-point types (type_conversion.adoc): tosa_ref_check_cast_fp() per
+    * element against the exact input value (an FP64 reference). */
+   TOSA_REF_TOL_CAST_FP,
 };
 
 struct tosa_ref_tolerance {
@@ -564,6 +624,18 @@ bool tosa_ref_check_fp(enum ref_dtype type, double test_value, double ref_value,
 /** TOSA_REF_TOL_FP_EXACT for one element. */
 bool tosa_ref_check_fp_exact(enum ref_dtype type, double test_value, double ref_value);
 
+/**
+ * TOSA_REF_TOL_CAST_FP for one element: a CAST between float types (type_conversion.adoc).
+ * ref_value is the input's exact value (out_ref, computed in fp64), type the output type.
+ * NaN iff ref_value is NaN. Otherwise out_ref's sign, and with ulp = tosa_ref_ulp(type,
+ * ref_value): |ref_value| - ulp <= |test_value| <= |ref_value| + 0.5 ulp (rounded to nearest or
+ * toward zero), or the overflow result (+-inf; NaN for fp8e4m3) where rounding to nearest
+ * overflows (|ref_value| >= normal_max + half an ulp of normal_max; +-inf in), or a zero when
+ * |ref_value| is below normal_min for bf16, fp16, fp32 (subnormal results may be flushed).
+ * Subnormal inputs flushed to zero are the caller's to allow (a reference with flushed inputs).
+ */
+bool tosa_ref_check_cast_fp(enum ref_dtype type, double test_value, double ref_value);
+
 /* What the whole-tensor checks found. */
 struct tosa_ref_check_report {
    bool pass;
@@ -579,7 +651,9 @@ struct tosa_ref_check_report {
  *  - TOSA_REF_TOL_FP_EXACT: ref is imp's dtype or FP64; tosa_ref_check_fp_exact() in imp's type;
  *  - TOSA_REF_TOL_ULP: ref must be FP64, the unrounded fp64 result (a float row of ADD, SUB or
  *    MUL run with an FP64 output): out_ref of the compliance chapter; a rounded reference would
- *    reject the other neighbour of a tie. tosa_ref_check_fp() in imp's type with tol->ulp.
+ *    reject the other neighbour of a tie. tosa_ref_check_fp() in imp's type with tol->ulp;
+ *  - TOSA_REF_TOL_CAST_FP: ref must be FP64, the exact input of a CAST between float types;
+ *    tosa_ref_check_cast_fp() in imp's type.
  * @param imp  the implementation's output (the row's output type), same shape as ref.
  * @return TOSA_REF_OK with the verdict in *report, or TOSA_REF_BAD_ARGUMENT (other kinds,
  *         mismatched shapes or types).

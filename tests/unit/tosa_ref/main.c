@@ -159,7 +159,7 @@ struct section_count {
    unsigned checks;
 };
 
-static struct section_count sections[24];
+static struct section_count sections[64];
 static unsigned section_total;
 
 static void
@@ -197,6 +197,11 @@ main(void)
    run_section("check_tensor", test_check_tensor);
    run_section("check_dot", test_check_dot_product);
    run_section("check_range", test_check_rescale_range);
+   run_section("CAST int", test_cast_int);
+   run_section("CAST float/int", test_cast_float_int);
+   run_section("CAST float", test_cast_float_float);
+   run_section("TABLE", test_table);
+   run_section("check_cast_fp", test_check_cast_fp);
    for (unsigned i = 0; i < section_total; i++)
       printf("%-14s %u checks\n", sections[i].name, sections[i].checks);
    return test_done();

@@ -98,5 +98,11 @@ void test_check_fp(void);
 void test_check_tensor(void);
 void test_check_dot_product(void);
 void test_check_rescale_range(void);
+/* convert.c */
+void test_cast_int(void);
+void test_cast_float_int(void);
+void test_cast_float_float(void);
+void test_table(void);
+void test_check_cast_fp(void);
 
 #endif
