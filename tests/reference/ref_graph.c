@@ -95,6 +95,7 @@ struct rg_id {
    int64_t *vals;
    struct ref_tensor *tensor;
    bool borrowed; /* tensor belongs to the caller */
+   bool runtime;  /* a graph input or an operator's result: no constant instruction */
    bool is_tosa;
    int aux; /* index into rg.aux of the value's check companions, -1 none */
 };
@@ -820,6 +821,10 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
           (st = operand_tensor(g, x, 1, &t[1])) != TOSA_REF_OK)
          return st;
+      /* TOSA.001000.1: the compile-time-constant table must be a constant instruction. */
+      if (rg_get(g, x->ops[1])->runtime)
+         return rg_fail(g, TOSA_REF_ERROR,
+                        "operator %u (TABLE): the table is not a constant instruction", x->index);
       st = tosa_ref_table(t[0], t[1], o->value);
       break;
    default:
@@ -921,6 +926,7 @@ graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_
    }
    d->type = x.result_type;
    d->tensor = o.value;
+   d->runtime = true;
    struct rg_id *src = in[4] == RG_TOSA_RESHAPE && x.count > 0 ? rg_get(g, x.ops[0]) : NULL;
    if (src && src->aux >= 0 &&
        reshape_aux(g, &g->aux[src->aux], o.value, &aux, &o) != TOSA_REF_OK) {
@@ -1015,6 +1021,7 @@ evaluate(struct rg *g, size_t graph_at, const struct ref_tensor *const *inputs,
          d->type = in[1];
          d->tensor = (struct ref_tensor *)inputs[idx->bits];
          d->borrowed = true;
+         d->runtime = true;
          break;
       }
       case RG_OP_EXT_INST:
