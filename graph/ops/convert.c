@@ -49,9 +49,9 @@ dg_op_table_validate(struct dg_op_ctx *c)
       if (slope < INT16_MIN || slope > INT16_MAX)
          return dg_op_fail(c, DG_ERR_OP_REQUIRE,
                            "apply_lookup_s: REQUIRE(slope >= minimum<int16_t> && slope <= "
-                           "maximum<int16_t>): table[%u] - table[%u] = %" PRId64 " - %" PRId64
-                           " = %" PRId64,
-                           i + 1, i, next, base, slope);
+                           "maximum<int16_t>): table[%u] = %" PRId64 ", table[%u] = %" PRId64
+                           ": slope %" PRId64,
+                           i, base, i + 1, next, slope);
    }
    return VK_SUCCESS;
 }
