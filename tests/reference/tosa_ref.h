@@ -539,15 +539,16 @@ int tosa_ref_table(const struct ref_tensor *input1, const struct ref_tensor *tab
  *  CAST_FROM_FP  float -> integer        EXACT        type_conversion.adoc: round to nearest, ties
  *                                                     to even, saturate; a NaN input is
  *                                                     unpredictable (the reference says so)
- *  CAST_FROM_FP  float -> float          CAST_FP      type_conversion.adoc: NaN for NaN; with out_ref
- *                                                     the input's value and ulp tosa_reference_ulp
- *                                                     <out_t>(out_ref), |out_ref| - ulp <=
- *                                                     |out_imp| <= |out_ref| + 0.5 ulp with out_ref's
- *                                                     sign (round to nearest or toward zero);
- *                                                     beyond the range +-inf (fp8e4m3: NaN) where
- *                                                     rounding to nearest overflows; a zero of the
- *                                                     right sign below the smallest subnormal, and
- *                                                     for bf16/fp16/fp32 below normal_min;
+ *  CAST_FROM_FP  float -> float          CAST_FP      type_conversion.adoc: NaN for NaN; with
+ *                                                     out_ref the input's value and ulp
+ *                                                     tosa_reference_ulp<out_t>(out_ref):
+ *                                                     |out_ref| - ulp <= |out_imp| <= |out_ref|
+ *                                                     + 0.5 ulp, out_ref's sign (round to
+ *                                                     nearest or toward zero); beyond the range
+ *                                                     +-inf (fp8e4m3: NaN) where rounding to
+ *                                                     nearest overflows; a zero of the right sign
+ *                                                     below the smallest subnormal, and for
+ *                                                     bf16/fp16/fp32 below normal_min;
  *                                                     tosa_ref_check_cast_fp()
  *  TABLE         i8 -> i8, i16 -> i32    EXACT        ewise_binary.adoc: "Results must be exact"
  *
