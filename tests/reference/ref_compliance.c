@@ -89,6 +89,43 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
    case TOSA_REF_OP_TABLE:
       return (struct tosa_ref_tolerance){TOSA_REF_TOL_EXACT, 0.0,
                                          "ewise_binary.adoc TABLE: Results must be exact"};
+   case TOSA_REF_OP_BITWISE_AND:
+   case TOSA_REF_OP_BITWISE_OR:
+   case TOSA_REF_OP_BITWISE_XOR:
+   case TOSA_REF_OP_BITWISE_NOT:
+   case TOSA_REF_OP_LOGICAL_AND:
+   case TOSA_REF_OP_LOGICAL_OR:
+   case TOSA_REF_OP_LOGICAL_XOR:
+   case TOSA_REF_OP_LOGICAL_NOT:
+   case TOSA_REF_OP_LOGICAL_LEFT_SHIFT:
+   case TOSA_REF_OP_LOGICAL_RIGHT_SHIFT:
+   case TOSA_REF_OP_ARITHMETIC_RIGHT_SHIFT:
+   case TOSA_REF_OP_INTDIV:
+   case TOSA_REF_OP_CLZ:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_EXACT, 0.0, "ewise_binary.adoc / ewise_unary.adoc: Results must be exact"};
+   case TOSA_REF_OP_EQUAL:
+   case TOSA_REF_OP_GREATER:
+   case TOSA_REF_OP_GREATER_EQUAL:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_EXACT, 0.0,
+          "comparison.adoc: exact; NaN compares false, zero sign ignored (the layer never "
+          "flushes subnormal inputs, which TOSA would allow)"};
+   case TOSA_REF_OP_ABS:
+   case TOSA_REF_OP_NEGATE:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_FP_EXACT, 0.0,
+             "ewise_unary.adoc ABS/NEGATE: floating-point results must be exact; NaN for NaN; "
+             "subnormal inputs may be flushed"};
+      return exact;
+   case TOSA_REF_OP_SELECT:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_FP_EXACT, 0.0,
+             "ewise_ternary.adoc SELECT: floating-point results must be exact; any NaN for a "
+             "NaN; subnormal inputs may be flushed"};
+      return exact;
    default:
       return exact;
    }

@@ -22,9 +22,9 @@ enum ew_op {
 static const char *const ew_names[] = {"ADD", "SUB", "MUL"};
 
 /* ERROR_IF(shape != broadcast_shape(shape1, shape2)), with broadcast_shape()'s own ERROR_IFs. */
-static int
-check_broadcast(const char *op, const struct ref_tensor *in1, const struct ref_tensor *in2,
-                const struct ref_tensor *out)
+int
+ref_check_broadcast(const char *op, const struct ref_tensor *in1, const struct ref_tensor *in2,
+                    const struct ref_tensor *out)
 {
    char b1[96], b2[96], b3[96];
    if (in1->rank != in2->rank)
@@ -54,8 +54,9 @@ check_broadcast(const char *op, const struct ref_tensor *in1, const struct ref_t
 }
 
 /* apply_broadcast(): the input offset for output index `index`. */
-static int64_t
-broadcast_offset(const struct ref_tensor *out, const struct ref_tensor *in, const int64_t *index)
+int64_t
+ref_broadcast_offset(const struct ref_tensor *out, const struct ref_tensor *in,
+                     const int64_t *index)
 {
    int64_t in_index[REF_MAX_RANK];
    for (uint32_t i = 0; i < out->rank; i++)
@@ -145,7 +146,7 @@ binary_op(enum ew_op op, const struct ref_tensor *in1, const struct ref_tensor *
       }
    }
 
-   st = check_broadcast(name, in1, in2, out);
+   st = ref_check_broadcast(name, in1, in2, out);
    if (st != TOSA_REF_OK) {
       /* ERROR_IF registers nothing once a REQUIRE has made the graph unpredictable
        * (pseudocode.adoc). The message buffer is both source and destination: copy it first. */
@@ -167,8 +168,8 @@ binary_op(enum ew_op op, const struct ref_tensor *in1, const struct ref_tensor *
    int64_t overflow_at = -1;
    for (int64_t o = 0; o < out->count; o++) {
       ref_tensor_index(out, o, index);
-      int64_t o1 = broadcast_offset(out, in1, index);
-      int64_t o2 = broadcast_offset(out, in2, index);
+      int64_t o1 = ref_broadcast_offset(out, in1, index);
+      int64_t o2 = ref_broadcast_offset(out, in2, index);
 
       if (is_float) {
          double a = ref_tensor_get_fp(in1, o1);
@@ -318,13 +319,14 @@ min_max(bool is_max, enum tosa_ref_nan_mode nan_mode, const struct ref_tensor *i
    if (nan_mode != TOSA_REF_NAN_PROPAGATE && nan_mode != TOSA_REF_NAN_IGNORE)
       return ref_status(TOSA_REF_UNSUPPORTED, "%s: nan_mode %d is not a nan_propagation_mode_t",
                         name, (int)nan_mode);
-   int st = check_broadcast(name, in1, in2, out);
+   int st = ref_check_broadcast(name, in1, in2, out);
    if (st != TOSA_REF_OK)
       return st;
    int64_t index[REF_MAX_RANK];
    for (int64_t o = 0; o < out->count; o++) {
       ref_tensor_index(out, o, index);
-      int64_t o1 = broadcast_offset(out, in1, index), o2 = broadcast_offset(out, in2, index);
+      int64_t o1 = ref_broadcast_offset(out, in1, index),
+              o2 = ref_broadcast_offset(out, in2, index);
       if (ref_dtype_is_float(t)) {
          double a = ref_tensor_get_fp(in1, o1), b = ref_tensor_get_fp(in2, o2);
          ref_tensor_set_fp(out, o, is_max ? ref_fmax_nan(a, b, nan_mode)

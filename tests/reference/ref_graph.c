@@ -60,6 +60,54 @@ enum {
    RG_TOSA_RESHAPE = 56,
    RG_TOSA_CAST = 64,
    RG_TOSA_RESCALE = 65,
+   RG_TOSA_ARITHMETIC_RIGHT_SHIFT = 15,
+   RG_TOSA_BITWISE_AND = 16,
+   RG_TOSA_BITWISE_OR = 17,
+   RG_TOSA_BITWISE_XOR = 18,
+   RG_TOSA_INTDIV = 19,
+   RG_TOSA_LOGICAL_AND = 20,
+   RG_TOSA_LOGICAL_LEFT_SHIFT = 21,
+   RG_TOSA_LOGICAL_RIGHT_SHIFT = 22,
+   RG_TOSA_LOGICAL_OR = 23,
+   RG_TOSA_LOGICAL_XOR = 24,
+   RG_TOSA_ABS = 31,
+   RG_TOSA_BITWISE_NOT = 32,
+   RG_TOSA_CLZ = 34,
+   RG_TOSA_LOGICAL_NOT = 39,
+   RG_TOSA_NEGATE = 40,
+   RG_TOSA_SELECT = 44,
+   RG_TOSA_EQUAL = 45,
+   RG_TOSA_GREATER = 46,
+   RG_TOSA_GREATER_EQUAL = 47,
+};
+
+/* The operators of one or two tensors and no other operand, by instruction number. */
+typedef int (*rg_unary_fn)(const struct ref_tensor *, struct ref_tensor *);
+typedef int (*rg_binary_fn)(const struct ref_tensor *, const struct ref_tensor *,
+                            struct ref_tensor *);
+static const struct {
+   uint32_t number;
+   enum tosa_ref_op op;
+   rg_unary_fn unary;
+   rg_binary_fn binary;
+} rg_tensor_ops[] = {
+    {RG_TOSA_BITWISE_AND, TOSA_REF_OP_BITWISE_AND, NULL, tosa_ref_bitwise_and},
+    {RG_TOSA_BITWISE_OR, TOSA_REF_OP_BITWISE_OR, NULL, tosa_ref_bitwise_or},
+    {RG_TOSA_BITWISE_XOR, TOSA_REF_OP_BITWISE_XOR, NULL, tosa_ref_bitwise_xor},
+    {RG_TOSA_INTDIV, TOSA_REF_OP_INTDIV, NULL, tosa_ref_intdiv},
+    {RG_TOSA_LOGICAL_AND, TOSA_REF_OP_LOGICAL_AND, NULL, tosa_ref_logical_and},
+    {RG_TOSA_LOGICAL_LEFT_SHIFT, TOSA_REF_OP_LOGICAL_LEFT_SHIFT, NULL, tosa_ref_logical_left_shift},
+    {RG_TOSA_LOGICAL_RIGHT_SHIFT, TOSA_REF_OP_LOGICAL_RIGHT_SHIFT, NULL,
+     tosa_ref_logical_right_shift},
+    {RG_TOSA_LOGICAL_OR, TOSA_REF_OP_LOGICAL_OR, NULL, tosa_ref_logical_or},
+    {RG_TOSA_LOGICAL_XOR, TOSA_REF_OP_LOGICAL_XOR, NULL, tosa_ref_logical_xor},
+    {RG_TOSA_EQUAL, TOSA_REF_OP_EQUAL, NULL, tosa_ref_equal},
+    {RG_TOSA_GREATER, TOSA_REF_OP_GREATER, NULL, tosa_ref_greater},
+    {RG_TOSA_GREATER_EQUAL, TOSA_REF_OP_GREATER_EQUAL, NULL, tosa_ref_greater_equal},
+    {RG_TOSA_ABS, TOSA_REF_OP_ABS, tosa_ref_abs, NULL},
+    {RG_TOSA_BITWISE_NOT, TOSA_REF_OP_BITWISE_NOT, tosa_ref_bitwise_not, NULL},
+    {RG_TOSA_CLZ, TOSA_REF_OP_CLZ, tosa_ref_clz, NULL},
+    {RG_TOSA_LOGICAL_NOT, TOSA_REF_OP_LOGICAL_NOT, tosa_ref_logical_not, NULL},
 };
 
 const char *
@@ -826,6 +874,63 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          return rg_fail(g, TOSA_REF_ERROR,
                         "operator %u (TABLE): the table is not a constant instruction", x->index);
       st = tosa_ref_table(t[0], t[1], o->value);
+      break;
+   case RG_TOSA_BITWISE_AND:
+   case RG_TOSA_BITWISE_OR:
+   case RG_TOSA_BITWISE_XOR:
+   case RG_TOSA_INTDIV:
+   case RG_TOSA_LOGICAL_AND:
+   case RG_TOSA_LOGICAL_LEFT_SHIFT:
+   case RG_TOSA_LOGICAL_RIGHT_SHIFT:
+   case RG_TOSA_LOGICAL_OR:
+   case RG_TOSA_LOGICAL_XOR:
+   case RG_TOSA_EQUAL:
+   case RG_TOSA_GREATER:
+   case RG_TOSA_GREATER_EQUAL:
+   case RG_TOSA_ABS:
+   case RG_TOSA_BITWISE_NOT:
+   case RG_TOSA_CLZ:
+   case RG_TOSA_LOGICAL_NOT: {
+      size_t i = 0;
+      while (rg_tensor_ops[i].number != number)
+         i++;
+      op = rg_tensor_ops[i].op;
+      uint32_t want = rg_tensor_ops[i].unary ? 1 : 2;
+      if (x->count != want)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index,
+                        x->name, x->count, want);
+      for (uint32_t k = 0; k < want && st == TOSA_REF_OK; k++)
+         st = operand_tensor(g, x, k, &t[k]);
+      if (st != TOSA_REF_OK)
+         return st;
+      st = rg_tensor_ops[i].unary ? rg_tensor_ops[i].unary(t[0], o->value)
+                                  : rg_tensor_ops[i].binary(t[0], t[1], o->value);
+      break;
+   }
+   case RG_TOSA_ARITHMETIC_RIGHT_SHIFT: {
+      op = TOSA_REF_OP_ARITHMETIC_RIGHT_SHIFT;
+      if (x->count != 3)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not 3", x->index,
+                        x->name, x->count);
+      bool round = operand_bool(g, x, 0, &st);
+      if (st != TOSA_REF_OK || (st = operand_tensor(g, x, 1, &t[0])) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 2, &t[1])) != TOSA_REF_OK)
+         return st;
+      st = tosa_ref_arithmetic_right_shift(round, t[0], t[1], o->value);
+      break;
+   }
+   case RG_TOSA_NEGATE:
+   case RG_TOSA_SELECT:
+      op = number == RG_TOSA_NEGATE ? TOSA_REF_OP_NEGATE : TOSA_REF_OP_SELECT;
+      if (x->count != 3)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not 3", x->index,
+                        x->name, x->count);
+      for (uint32_t k = 0; k < 3 && st == TOSA_REF_OK; k++)
+         st = operand_tensor(g, x, k, &t[k]);
+      if (st != TOSA_REF_OK)
+         return st;
+      st = number == RG_TOSA_NEGATE ? tosa_ref_negate(t[0], t[1], t[2], o->value)
+                                    : tosa_ref_select(t[0], t[1], t[2], o->value);
       break;
    default:
       return rg_fail(g, TOSA_REF_UNSUPPORTED, "operator %u: reference has no %s", x->index,

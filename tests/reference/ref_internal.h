@@ -43,6 +43,17 @@ int64_t ref_add_s(int64_t a, int64_t b, unsigned bits, bool *require_ok);
 
 int64_t ref_sub_s(int64_t a, int64_t b, unsigned bits, bool *require_ok);
 
+/**
+ * ERROR_IF(shape != broadcast_shape(shape1, shape2)) (broadcast_shape.tosac, with its own
+ * ERROR_IFs) for a broadcasting binary operator `op`: TOSA_REF_OK or TOSA_REF_ERROR.
+ */
+int ref_check_broadcast(const char *op, const struct ref_tensor *in1, const struct ref_tensor *in2,
+                        const struct ref_tensor *out);
+
+/** apply_broadcast(): the offset in `in` of the element output index `index` reads. */
+int64_t ref_broadcast_offset(const struct ref_tensor *out, const struct ref_tensor *in,
+                             const int64_t *index);
+
 /** Checks a tensor argument: non-NULL, with data, rank <= REF_MAX_RANK. */
 bool ref_tensor_valid(const struct ref_tensor *t);
 

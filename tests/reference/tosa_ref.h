@@ -480,6 +480,102 @@ int tosa_ref_table(const struct ref_tensor *input1, const struct ref_tensor *tab
                    struct ref_tensor *output);
 
 /* ---------------------------------------------------------------------------------------------
+ * Bitwise and logical operators, shifts, CLZ (ref_bitwise.c; ewise_binary.adoc,
+ * ewise_unary.adoc). Binary ones broadcast like ADD. Rows, one type throughout:
+ *   BITWISE_AND, BITWISE_OR, BITWISE_XOR, BITWISE_NOT, LOGICAL_LEFT_SHIFT, LOGICAL_RIGHT_SHIFT,
+ *   ARITHMETIC_RIGHT_SHIFT: i8, i16, i32;  LOGICAL_AND, LOGICAL_OR, LOGICAL_XOR, LOGICAL_NOT:
+ *   bool;  CLZ: i32.
+ * The shifts REQUIRE the amount (input2) in 0..W-1 for a W-bit type. Where it is not, the status
+ * is TOSA_REF_UNPREDICTABLE and the output holds what the layer's kernels give (binary.comp):
+ * every bit shifted out, the amount read as unsigned (a negative amount is out of range too):
+ * LOGICAL_LEFT_SHIFT and LOGICAL_RIGHT_SHIFT give 0, ARITHMETIC_RIGHT_SHIFT the sign fill (-1
+ * for a negative input1, else 0), or 0 with `round` (input1 / 2^amount rounded half up).
+ */
+int tosa_ref_bitwise_and(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                         struct ref_tensor *output);
+
+int tosa_ref_bitwise_or(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                        struct ref_tensor *output);
+
+int tosa_ref_bitwise_xor(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                         struct ref_tensor *output);
+
+int tosa_ref_logical_and(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                         struct ref_tensor *output);
+
+int tosa_ref_logical_or(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                        struct ref_tensor *output);
+
+/** LOGICAL_XOR: value1 != value2. */
+int tosa_ref_logical_xor(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                         struct ref_tensor *output);
+
+/** value1 << value2, truncated to the type. */
+int tosa_ref_logical_left_shift(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                                struct ref_tensor *output);
+
+/** apply_logical_rshift: the W-bit value zero-extended, shifted, truncated. */
+int tosa_ref_logical_right_shift(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                                 struct ref_tensor *output);
+
+/** apply_arith_rshift; with `round` and value2 > 0, + bit value2 - 1 of value1 (half up). */
+int tosa_ref_arithmetic_right_shift(bool round, const struct ref_tensor *input1,
+                                    const struct ref_tensor *input2, struct ref_tensor *output);
+
+int tosa_ref_bitwise_not(const struct ref_tensor *input1, struct ref_tensor *output);
+
+int tosa_ref_logical_not(const struct ref_tensor *input1, struct ref_tensor *output);
+
+/** count_leading_zeros of the i32 (32 for 0). */
+int tosa_ref_clz(const struct ref_tensor *input1, struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * INTDIV, ABS, NEGATE (ref_arith.c; ewise_binary.adoc, ewise_unary.adoc). Rows: INTDIV i32;
+ * ABS i32, fp16, bf16, fp32; NEGATE i8, i16, i32, fp16, bf16, fp32 (one type throughout,
+ * NEGATE's zero points included). Where a REQUIRE fails on the data the status is
+ * TOSA_REF_UNPREDICTABLE and the output holds what the layer's kernels give:
+ *   INTDIV x / 0 = 0, INT32_MIN / -1 = INT32_MIN (wrapped; both as Arm SDIV);
+ *   ABS(INT32_MIN) = INT32_MAX; NEGATE(INT32_MIN) = INT32_MAX (the exact value clipped to the
+ *   type, as NEGATE.tosac clips i8 and i16).
+ * Floats are exact: ABS gives |x| (-0 -> +0; the v1.0.1 text tests static_cast<int32_t>(value1)
+ * < 0, which would leave -0.5 negative: the "Floating-point behavior" table and "results must
+ * be exact" give |x|), NEGATE -x (+0 -> -0, the table's).
+ */
+/** INTDIV: apply_intdiv_s, truncating toward zero; broadcasts like ADD. */
+int tosa_ref_intdiv(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                    struct ref_tensor *output);
+
+int tosa_ref_abs(const struct ref_tensor *input1, struct ref_tensor *output);
+
+/**
+ * NEGATE: clip(-(input1 - input1_zp) + output_zp) in acc_t (i32 for the integer rows).
+ * @param input1_zp, output_zp  tensors of shape [1] of the input's type (compile-time constants
+ *                              in TOSA); ERROR_IF either is non-zero unless i8.
+ */
+int tosa_ref_negate(const struct ref_tensor *input1, const struct ref_tensor *input1_zp,
+                    const struct ref_tensor *output_zp, struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
+ * Comparisons and SELECT (ref_compare.c; comparison.adoc, ewise_ternary.adoc).
+ * EQUAL, GREATER, GREATER_EQUAL rows (input1, input2 -> output): i32, fp16, bf16, fp32 -> bool,
+ * broadcast like ADD; a NaN operand gives false, zeros of either sign are equal.
+ * SELECT: input1 bool; input2, input3 and output one of bool, i8, i16, i32, fp16, bf16, fp32;
+ * ERROR_IF(shape != broadcast_shape(broadcast_shape(shape1, shape2), shape3)). Bit patterns are
+ * copied (a NaN keeps its payload).
+ */
+int tosa_ref_equal(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                   struct ref_tensor *output);
+
+int tosa_ref_greater(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                     struct ref_tensor *output);
+
+int tosa_ref_greater_equal(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                           struct ref_tensor *output);
+
+int tosa_ref_select(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                    const struct ref_tensor *input3, struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
  * Compliance: what a GPU result must meet (ref_compliance.c). Sources: TOSA 1.0.1
  * chapters/introduction.adoc "Compliance" and the "Precision Requirements" of each operator.
  *
@@ -551,6 +647,24 @@ int tosa_ref_table(const struct ref_tensor *input1, const struct ref_tensor *tab
  *                                                     bf16/fp16/fp32 below normal_min;
  *                                                     tosa_ref_check_cast_fp()
  *  TABLE         i8 -> i8, i16 -> i32    EXACT        ewise_binary.adoc: "Results must be exact"
+ *  BITWISE_AND/  i8, i16, i32, bool      EXACT        ewise_binary.adoc, ewise_unary.adoc: "Results
+ *  OR/XOR/NOT,                                        must be exact"
+ *  LOGICAL_AND/
+ *  OR/XOR/NOT,
+ *  shifts, CLZ,
+ *  INTDIV
+ *  EQUAL,        i32, fp16, bf16, fp32   EXACT        comparison.adoc: integer results exact, float
+ *  GREATER,      -> bool                              inputs compared by value (NaN false, zero
+ *  GREATER_EQUAL                                      sign ignored); TOSA also lets subnormal
+ *                                                     inputs be flushed, which the layer's kernels
+ *                                                     never do
+ *  ABS, NEGATE   i8, i16, i32            EXACT        ewise_unary.adoc
+ *  ABS, NEGATE   fp16, bf16, fp32        FP_EXACT     ewise_unary.adoc: "floating-point results
+ *                                                     must be exact", NaN for NaN, subnormal
+ *                                                     inputs may be flushed
+ *  SELECT        bool, i8, i16, i32      EXACT        ewise_ternary.adoc
+ *  SELECT        fp16, bf16, fp32        FP_EXACT     ewise_ternary.adoc: exact, any NaN for a
+ *                                                     NaN, subnormal inputs may be flushed
  *
  * How a kernel test checks a whole output: tosa_ref_check_tensor() for EXACT, FP_EXACT, ULP and
  * CAST_FP; tosa_ref_check_dot_product() for DOT_PRODUCT; tosa_ref_check_rescale_range() for
@@ -574,6 +688,25 @@ enum tosa_ref_op {
    TOSA_REF_OP_CAST,         /* CAST from bool or an integer type */
    TOSA_REF_OP_CAST_FROM_FP, /* CAST from a floating-point type */
    TOSA_REF_OP_TABLE,
+   TOSA_REF_OP_BITWISE_AND,
+   TOSA_REF_OP_BITWISE_OR,
+   TOSA_REF_OP_BITWISE_XOR,
+   TOSA_REF_OP_LOGICAL_AND,
+   TOSA_REF_OP_LOGICAL_OR,
+   TOSA_REF_OP_LOGICAL_XOR,
+   TOSA_REF_OP_LOGICAL_LEFT_SHIFT,
+   TOSA_REF_OP_LOGICAL_RIGHT_SHIFT,
+   TOSA_REF_OP_ARITHMETIC_RIGHT_SHIFT,
+   TOSA_REF_OP_INTDIV,
+   TOSA_REF_OP_EQUAL,
+   TOSA_REF_OP_GREATER,
+   TOSA_REF_OP_GREATER_EQUAL,
+   TOSA_REF_OP_ABS,
+   TOSA_REF_OP_NEGATE,
+   TOSA_REF_OP_BITWISE_NOT,
+   TOSA_REF_OP_LOGICAL_NOT,
+   TOSA_REF_OP_CLZ,
+   TOSA_REF_OP_SELECT,
    TOSA_REF_OP_COUNT
 };
 

@@ -192,6 +192,12 @@ main(void)
    run_section("MATMUL", test_matmul);
    run_section("apply_scale", test_apply_scale);
    run_section("RESCALE", test_rescale);
+   run_section("BITWISE/LOGIC", test_bitwise_logical);
+   run_section("shifts", test_shifts);
+   run_section("INTDIV", test_intdiv);
+   run_section("ABS/NEGATE", test_abs_negate);
+   run_section("comparisons", test_comparisons);
+   run_section("SELECT", test_select);
    run_section("tolerances", test_tolerance_table);
    run_section("check_fp", test_check_fp);
    run_section("check_tensor", test_check_tensor);

@@ -92,6 +92,15 @@ void test_matmul(void);
 /* rescale.c */
 void test_apply_scale(void);
 void test_rescale(void);
+/* bitwise.c */
+void test_bitwise_logical(void);
+void test_shifts(void);
+/* arith.c */
+void test_intdiv(void);
+void test_abs_negate(void);
+/* compare.c */
+void test_comparisons(void);
+void test_select(void);
 /* checks.c */
 void test_tolerance_table(void);
 void test_check_fp(void);
