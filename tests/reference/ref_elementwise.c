@@ -350,3 +350,18 @@ tosa_ref_minimum(enum tosa_ref_nan_mode nan_mode, const struct ref_tensor *input
 {
    return min_max(false, nan_mode, input1, input2, output);
 }
+
+/* The broadcast rule for the other binary operator files (ref_internal.h). */
+int
+ref_check_broadcast(const char *op, const struct ref_tensor *in1, const struct ref_tensor *in2,
+                    const struct ref_tensor *out)
+{
+   return check_broadcast(op, in1, in2, out);
+}
+
+int64_t
+ref_broadcast_offset(const struct ref_tensor *out, const struct ref_tensor *in,
+                     const int64_t *index)
+{
+   return broadcast_offset(out, in, index);
+}

@@ -62,4 +62,13 @@ double ref_fmin_nan(double a, double b, enum tosa_ref_nan_mode mode);
 /** Zero-fills a tensor's data (the output of an UNPREDICTABLE computation left undefined). */
 void ref_tensor_zero(struct ref_tensor *t);
 
+/** ERROR_IF(shape != broadcast_shape(shape1, shape2)) with broadcast_shape()'s own ERROR_IFs,
+ * as ADD checks it (ref_elementwise.c); `op` names the operator in the message. */
+int ref_check_broadcast(const char *op, const struct ref_tensor *in1, const struct ref_tensor *in2,
+                        const struct ref_tensor *out);
+
+/** apply_broadcast(): the offset in `in` of output index `index`. */
+int64_t ref_broadcast_offset(const struct ref_tensor *out, const struct ref_tensor *in,
+                             const int64_t *index);
+
 #endif /* REF_INTERNAL_H */
