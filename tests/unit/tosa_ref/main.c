@@ -197,6 +197,9 @@ main(void)
    run_section("check_tensor", test_check_tensor);
    run_section("check_dot", test_check_dot_product);
    run_section("check_range", test_check_rescale_range);
+   run_section("math", test_math);
+   run_section("math bounds", test_math_bounds);
+   run_section("check_bound", test_check_bound);
    for (unsigned i = 0; i < section_total; i++)
       printf("%-14s %u checks\n", sections[i].name, sections[i].checks);
    return test_done();

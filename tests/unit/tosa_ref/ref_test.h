@@ -99,4 +99,10 @@ void test_check_tensor(void);
 void test_check_dot_product(void);
 void test_check_rescale_range(void);
 
+/* ---- math operators and their bounds (math.c) ------------------------------------------ */
+
+void test_math(void);
+void test_math_bounds(void);
+void test_check_bound(void);
+
 #endif
