@@ -235,20 +235,33 @@ dg_m_poly9(float t, float c0, float c1, float c2, float c3, float c4, float c5, 
 
 /* ---- CEIL, FLOOR --------------------------------------------------------------------------- */
 
+/* |x| >= 2^23 is an integer already (and inf, NaN are kept as they are); |x| < 1 is decided on
+ * the bits, so that a device that flushes subnormals still rounds them as values (one rule for
+ * every element, and the literal tests hold everywhere), with the zero's sign as the table says
+ * (taken from x's bits: a compiler without signed-zero preservation rewrites a select of the
+ * constants 0 and +-1 as arithmetic and loses it, as lavapipe does); the rest is exact in
+ * ceil/floor. */
 float
 dg_math_ceil(float x)
 {
-   /* |x| >= 2^23 is an integer already (and inf, NaN are kept as they are). */
-   if ((floatBitsToUint(x) & ~DG_M_SIGN) >= 0x4b000000u)
+   uint b = floatBitsToUint(x);
+   uint a = b & ~DG_M_SIGN;
+   if (a >= 0x4b000000u || a == 0u)
       return x;
+   if (a < DG_M_ONE)
+      return uintBitsToFloat((b & DG_M_SIGN) | (b == a ? DG_M_ONE : 0u)); /* 1 or -0 */
    return ceil(x);
 }
 
 float
 dg_math_floor(float x)
 {
-   if ((floatBitsToUint(x) & ~DG_M_SIGN) >= 0x4b000000u)
+   uint b = floatBitsToUint(x);
+   uint a = b & ~DG_M_SIGN;
+   if (a >= 0x4b000000u || a == 0u)
       return x;
+   if (a < DG_M_ONE)
+      return uintBitsToFloat((b & DG_M_SIGN) | (b == a ? 0u : DG_M_ONE)); /* +0 or -1 */
    return floor(x);
 }
 
@@ -622,6 +635,12 @@ dg_math_erf(float x)
    uint a = b & ~DG_M_SIGN;
    if (a > DG_M_INF)
       return x;
+   if (a < 0x39800000u) {
+      /* |x| < 2^-12: x (1 + 2/sqrt(pi) - 1), whose intermediate is never subnormal for a normal
+       * x (x + x p would be below 2^-123, flushed by some devices) */
+      precise float res = x * (1.0f + DG_M_F(0x3e0375d4u));
+      return res;
+   }
    if (a < DG_M_ONE) {
       precise float z = x * x;
       precise float p =

@@ -129,6 +129,7 @@ struct run {
    size_t line_count;
    uint32_t *words;
    size_t word_count;
+   bool verbose; /* --verbose: also the largest error of a float output within its bound */
    /* The verdict: the first failure's line, then details. */
    bool failed, skipped;
    char why[512];
@@ -730,6 +731,37 @@ output_tolerance(struct run *x, unsigned k, struct tosa_ref_tolerance *tol)
    return true;
 }
 
+/* --verbose: the largest |imp - ref| / bound of an ULP or ABS_BOUND output that passed (flushed
+ * subnormal results and exact matches count 0), to see the margin a device leaves. */
+static void
+note_margin(struct run *x, const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
+            const struct ref_tensor *ref, const struct ref_tensor *bnd, unsigned k)
+{
+   double worst = 0, worst_ulp = 0;
+   int64_t at = -1;
+   for (int64_t i = 0; i < imp->count; i++) {
+      double v = ref_tensor_get_fp(imp, i), r = ref_tensor_get_fp(ref, i);
+      if (!isfinite(v) || !isfinite(r) || v == r)
+         continue;
+      if (v == 0 && fabs(r) < ref_dtype_normal_min(imp->dtype))
+         continue;
+      double ulp = tosa_ref_ulp(imp->dtype, r);
+      double b = bnd ? ref_tensor_get_fp(bnd, i) : ulp * tol->ulp;
+      double e = fabs(v - r);
+      if (b > 0 && isfinite(b) && e / b > worst) {
+         worst = e / b;
+         at = i;
+      }
+      if (ulp > 0 && e / ulp > worst_ulp)
+         worst_ulp = e / ulp;
+   }
+   char idx[64] = "-";
+   if (at >= 0)
+      format_index(imp, at, idx, sizeof(idx));
+   test_appendf(&x->details, "     output %u: max error %.4f of the bound (at %s), %.3f ulp\n", k,
+                worst, idx, worst_ulp);
+}
+
 static void
 check_reference_output(struct run *x, unsigned k)
 {
@@ -816,8 +848,13 @@ check_reference_output(struct run *x, unsigned k)
           tosa_ref_last_message());
       return;
    }
-   if (rep.pass)
+   if (rep.pass) {
+      if (x->verbose && o->fp64 &&
+          (tol.kind == TOSA_REF_TOL_ULP || tol.kind == TOSA_REF_TOL_ABS_BOUND))
+         note_margin(x, &tol, imp, o->fp64, tol.kind == TOSA_REF_TOL_ABS_BOUND ? o->bound : NULL,
+                     k);
       return;
+   }
    char at[64], n[32] = "";
    format_index(imp, rep.first_failure, at, sizeof(at));
    if (tol.kind == TOSA_REF_TOL_ULP)
@@ -895,7 +932,7 @@ print_module(struct run *x)
 void
 opt_run_test(struct opt_runner *r, const struct opt_file *file, const struct opt_test *t)
 {
-   struct run x = {.file = file, .t = t};
+   struct run x = {.file = file, .t = t, .verbose = r->verbose};
    const char *missing = missing_requirement(r, t);
    if (missing) {
       printf("skip %s:%u: %s: the device lacks %s\n", file->path, t->line, t->name, missing);
@@ -938,6 +975,8 @@ opt_run_test(struct opt_runner *r, const struct opt_file *file, const struct opt
                          : t->expect == OPT_EXPECT_VALUES ? "literal values"
                                                           : "reference";
       printf("ok   %s: %s (%u operators)\n", t->name, what, x.ref.operator_count);
+      if (x.details)
+         printf("%s", x.details); /* --verbose: the margins */
       r->passed++;
    }
    fflush(stdout);
