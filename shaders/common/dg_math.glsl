@@ -46,7 +46,8 @@
  *  - TANH: |x| < 0.625: x + x^3 T(x^2) (degree 6); else 1 - 2 / (1 + e^2|x|);
  *    +-1 beyond 9.1.
  *  - POW: C99's pow (Annex F) for the special values, |x|^y = e^(y log|x|)
- *    with y log|x| as an exact double-float product.
+ *    with log|x| as a double-float (LOG's result and one Newton step on
+ *    e^L = |x|) and y log|x| as a double-float product.
  *
  * Special values follow TOSA's floating-point behaviour tables, tested on the
  * bits (Vulkan need not keep NaNs through arithmetic): NaN in gives NaN out,
@@ -350,6 +351,22 @@ dg_m_log_abs(uint a)
    return res;
 }
 
+/* log|x| as a double-float (hi, lo), |hi + lo - log|x|| about 2^-28 min(1, |log x|): hi from
+ * dg_m_log_abs(), lo = |x| e^-hi - 1 (one Newton step on e^L = |x|; e^-hi from
+ * dg_m_exp_reduced(), the product taken on the significands, so nothing over- or underflows). */
+vec2
+dg_m_log_dd(uint a)
+{
+   float l = dg_m_log_abs(a);
+   vec2 me = dg_m_frexp(a);
+   float k = dg_m_exp_k(-l);
+   vec2 e = dg_m_exp_reduced(-l, 0.0f, k);
+   float sc = dg_m_pow2(int(me.y) + int(k)); /* 2^(e + k): 1/2, 1 or 2 */
+   vec2 p = dg_m_two_prod(me.x, e.x);
+   precise float d = ((p.x * sc - 1.0f) + p.y * sc) + me.x * e.y * sc;
+   return vec2(l, d);
+}
+
 float
 dg_math_log(float x)
 {
@@ -636,9 +653,10 @@ dg_math_erf(float x)
    if (a > DG_M_INF)
       return x;
    if (a < 0x39800000u) {
-      /* |x| < 2^-12: x (1 + 2/sqrt(pi) - 1), whose intermediate is never subnormal for a normal
-       * x (x + x p would be below 2^-123, flushed by some devices) */
-      precise float res = x * (1.0f + DG_M_F(0x3e0375d4u));
+      /* |x| < 2^-12: x + x (2/sqrt(pi) - 1), on x 2^24 so that no intermediate of a normal x is
+       * subnormal (x p would be below 2^-123, flushed by some devices), then scaled back */
+      precise float xs = x * 16777216.0f;
+      precise float res = (xs + xs * DG_M_F(0x3e0375d4u)) * DG_M_F(0x33800000u); /* 2^-24 */
       return res;
    }
    if (a < DG_M_ONE) {
@@ -783,16 +801,19 @@ dg_math_pow(float x, float y)
    }
    if (xneg && !yint)
       return dg_m_nan();
-   float l = dg_m_log_abs(ax); /* |l| >= 2^-25 unless |x| == 1 */
-   precise float th = y * l;
    float res;
    if (ax == DG_M_ONE) {
       res = 1.0f; /* (-1)^integer */
-   } else if (th > 89.0f || th < -105.0f) {
-      res = th > 0.0f ? uintBitsToFloat(DG_M_INF) : 0.0f;
    } else {
-      vec2 t = dg_m_two_prod(y, l); /* |y| < 2^32 here */
-      res = dg_m_exp_dd(t.x, t.y);
+      vec2 l = dg_m_log_dd(ax); /* |l.x| >= 2^-25 */
+      precise float th = y * l.x;
+      if (th > 89.0f || th < -105.0f) {
+         res = th > 0.0f ? uintBitsToFloat(DG_M_INF) : 0.0f;
+      } else {
+         vec2 t = dg_m_two_prod(y, l.x); /* |y| < 2^32 here */
+         precise float tl = t.y + y * l.y;
+         res = dg_m_exp_dd(t.x, tl);
+      }
    }
    return uintBitsToFloat(floatBitsToUint(res) | sign);
 }

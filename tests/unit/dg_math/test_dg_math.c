@@ -61,6 +61,7 @@ struct stats {
    double worst_frac; /* |imp - ref| / err_bnd */
    double worst_ulp;  /* |imp - ref| / tosa_ref_ulp */
    double worst_x, worst_y;
+   double ulp_x, ulp_y; /* where the largest ulp error was */
    uint64_t checked, failed;
 };
 
@@ -91,8 +92,11 @@ record(struct stats *s, const char *name, enum ref_dtype type, double x, double 
          s->worst_x = x;
          s->worst_y = y;
       }
-      if (eu > s->worst_ulp)
+      if (eu > s->worst_ulp) {
          s->worst_ulp = eu;
+         s->ulp_x = x;
+         s->ulp_y = y;
+      }
    }
 }
 
@@ -100,9 +104,9 @@ static void
 report(const char *name, enum ref_dtype type, const struct stats *s, const char *what)
 {
    printf("%-10s %-4s %-28s %12" PRIu64 " checked, %" PRIu64
-          " failed; max error %.4f of the bound (x=%.9g y=%.9g), %.3f ulp\n",
+          " failed; max error %.4f of the bound (x=%.9g y=%.9g), %.3f ulp (x=%.9g y=%.9g)\n",
           name, ref_dtype_name(type), what, s->checked, s->failed, s->worst_frac, s->worst_x,
-          s->worst_y, s->worst_ulp);
+          s->worst_y, s->worst_ulp, s->ulp_x, s->ulp_y);
 }
 
 static float
