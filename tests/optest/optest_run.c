@@ -584,8 +584,8 @@ format_index(const struct ref_tensor *t, int64_t offset, char *buf, size_t size)
 static const char *
 tol_name(enum tosa_ref_tol_kind k)
 {
-   static const char *const names[] = {"exact",         "fp_exact", "ulp", "dot_product",
-                                       "rescale_range", "abs_bound"};
+   static const char *const names[] = {"exact",       "fp_exact",      "ulp",
+                                       "dot_product", "rescale_range", "abs_bound"};
    return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 

@@ -136,7 +136,8 @@ tosa_ref_math_err_bound(enum tosa_ref_op op, enum ref_dtype type, double x, doub
    case TOSA_REF_OP_LOG:
       return calc_abs_error_bound(type, out_ref, 5, 0.5, 1);
    case TOSA_REF_OP_SIN:
-      return fmax(calc_abs_error_bound(type, x, 2, 0, 2), 3.14159265358979323846 * ref_dtype_normal_min(type));
+      return fmax(calc_abs_error_bound(type, x, 2, 0, 2),
+                  3.14159265358979323846 * ref_dtype_normal_min(type));
    case TOSA_REF_OP_COS:
       return calc_abs_error_bound(type, 1 + fabs(x), 1, 0, 2);
    case TOSA_REF_OP_SIGMOID:
@@ -314,9 +315,9 @@ tosa_ref_math_bound(enum tosa_ref_op op, const struct ref_tensor *input1,
       } else {
          x = ref_tensor_get_fp(input1, o);
       }
-      ref_tensor_set_fp(bound, o,
-                        tosa_ref_math_err_bound(op, input1->dtype, x, y,
-                                                ref_tensor_get_fp(out_ref, o)));
+      ref_tensor_set_fp(
+          bound, o,
+          tosa_ref_math_err_bound(op, input1->dtype, x, y, ref_tensor_get_fp(out_ref, o)));
    }
    return TOSA_REF_OK;
 }

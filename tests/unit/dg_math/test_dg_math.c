@@ -143,8 +143,7 @@ check_specials(void)
          bool ok = isnan(want) ? isnan(got) : (got == want && !signbit(got) == !signbit(want));
          /* CEIL, FLOOR, SIN, TANH keep the zero's sign; the table says so too */
          if (!ok) {
-            printf("FAIL %s(%g): got %g, the behaviour table says %g\n", c->name, xs[i], got,
-                   want);
+            printf("FAIL %s(%g): got %g, the behaviour table says %g\n", c->name, xs[i], got, want);
             bad++;
          }
       }
@@ -157,9 +156,10 @@ check_specials(void)
 static unsigned
 check_pow_c99(void)
 {
-   static const float v[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -0.5f, 2.0f, -2.0f, 3.0f, -3.0f,
-                             2.5f, -2.5f, 1e-40f, -1e-40f, 16777216.0f, -16777217.0f,
-                             3e38f, -3e38f, INFINITY, -INFINITY, NAN, 7.0f, -7.0f};
+   static const float v[] = {0.0f,     -0.0f,     1.0f,        -1.0f,        0.5f,  -0.5f,
+                             2.0f,     -2.0f,     3.0f,        -3.0f,        2.5f,  -2.5f,
+                             1e-40f,   -1e-40f,   16777216.0f, -16777217.0f, 3e38f, -3e38f,
+                             INFINITY, -INFINITY, NAN,         7.0f,         -7.0f};
    unsigned bad = 0;
    size_t n = sizeof(v) / sizeof(v[0]);
    for (size_t i = 0; i < n; i++) {

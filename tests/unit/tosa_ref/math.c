@@ -25,8 +25,8 @@ test_math(void)
 {
    int64_t s8[] = {8};
    /* Behaviour tables and exact results, fp32 (no rounding involved). */
-   struct ref_tensor *x = tf(REF_DTYPE_FP32, 1, s8,
-                             (double[]){-INFINITY, INFINITY, -0.0, 0.0, -0.5, 1.5, 4, -1});
+   struct ref_tensor *x =
+       tf(REF_DTYPE_FP32, 1, s8, (double[]){-INFINITY, INFINITY, -0.0, 0.0, -0.5, 1.5, 4, -1});
    /* U: not checked (an ordinary value, left to the bound tests) */
    const double U = 12345.0;
    struct {
@@ -183,8 +183,7 @@ test_math_bounds(void)
    ok(near_rel(got, want, 1e-14), "POW 2^3 bound %.17g, want %.17g", got, want);
    /* y near 0 with x far from 1: m uses 0.1 |y| when |t| is smaller: x = e, y = 0.01: t = 0.01,
     * max(0.01, 0.1 * 0.01 = 0.001) = 0.01. x = 1.0001, y = 1000: t = 0.099995, 0.1 y = 100. */
-   got = tosa_ref_math_err_bound(TOSA_REF_OP_POW, REF_DTYPE_FP32, 1.0001, 1000,
-                                 pow(1.0001, 1000));
+   got = tosa_ref_math_err_bound(TOSA_REF_OP_POW, REF_DTYPE_FP32, 1.0001, 1000, pow(1.0001, 1000));
    t = 1000 * log(1.0001);
    m = 100 * 5.5 * P2(-23);
    want = pow(1.0001, 1000) * expm1(m) + P2(-23) * pow(1.0001, 1000) * (3 + 2 * (t + m));
@@ -197,9 +196,9 @@ test_math_bounds(void)
    ok(tosa_ref_tolerance(TOSA_REF_OP_RECIPROCAL, REF_DTYPE_FP16, 0).ulp == 1, "RECIPROCAL: 1");
    ok(tosa_ref_tolerance(TOSA_REF_OP_RSQRT, REF_DTYPE_BF16, 0).ulp == 2, "RSQRT: 2");
    ok(tosa_ref_tolerance(TOSA_REF_OP_ERF, REF_DTYPE_FP32, 0).ulp == 5, "ERF: 5");
-   static const enum tosa_ref_op abs_ops[] = {TOSA_REF_OP_EXP, TOSA_REF_OP_LOG, TOSA_REF_OP_SIN,
-                                              TOSA_REF_OP_COS, TOSA_REF_OP_SIGMOID,
-                                              TOSA_REF_OP_TANH, TOSA_REF_OP_POW};
+   static const enum tosa_ref_op abs_ops[] = {
+       TOSA_REF_OP_EXP,     TOSA_REF_OP_LOG,  TOSA_REF_OP_SIN, TOSA_REF_OP_COS,
+       TOSA_REF_OP_SIGMOID, TOSA_REF_OP_TANH, TOSA_REF_OP_POW};
    for (int64_t i = 0; i < COUNT(abs_ops); i++)
       ok(tosa_ref_tolerance(abs_ops[i], REF_DTYPE_FP16, 0).kind == TOSA_REF_TOL_ABS_BOUND,
          "op %d: ABS_BOUND", (int)abs_ops[i]);
