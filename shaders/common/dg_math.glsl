@@ -307,7 +307,7 @@ dg_math_floor(float x)
 #define DG_M_LN2_HI DG_M_F(0x3f317200u) /* 0.693145752: 16 significant bits */
 #define DG_M_LN2_LO DG_M_F(0x35bfbe8eu) /* 1.42860677e-06: ln 2 - DG_M_LN2_HI */
 
-/* k = round((th + tl) / ln 2), as a float; |th| <= 105. */
+/* k = round(th / ln 2), as a float; |th| <= 105. */
 float
 dg_m_exp_k(float th)
 {
@@ -396,7 +396,7 @@ dg_m_log_dd(uint a)
    vec2 me = dg_m_frexp(a);
    float k = dg_m_exp_k(-l);
    vec2 e = dg_m_exp_reduced(-l, 0.0f, k);
-   float sc = dg_m_pow2(int(me.y) + int(k)); /* 2^(e + k): 1/2, 1 or 2 */
+   float sc = dg_m_pow2(int(me.y) + int(k)); /* 2^(e + k), e + k in -2 .. 1 */
    vec2 p = dg_m_two_prod(me.x, e.x);
    precise float d = ((p.x * sc - 1.0f) + p.y * sc) + me.x * e.y * sc;
    return vec2(l, d);
