@@ -9,7 +9,9 @@
  * every test was skipped or there is no device.
  *
  * Options: --filter TEXT runs the tests whose name contains TEXT; --verbose prints the module
- * of a failing test with the file's line numbers; --parse-only checks the files without Vulkan;
+ * of a failing test with the file's line numbers, and for a float output checked within ulps or
+ * an error bound the largest error seen (a fraction of the bound, and ulps); --parse-only checks
+ * the files without Vulkan;
  * --expect-failures N [--expect-skips M] is the runner's self-check: the exit status is 0 when
  * exactly N tests failed (and M were skipped) (tests/optest/selftest/).
  */

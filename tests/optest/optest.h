@@ -69,6 +69,7 @@ enum opt_tol {
    OPT_TOL_ULP,
    OPT_TOL_DOT_PRODUCT,
    OPT_TOL_RESCALE_RANGE,
+   OPT_TOL_ABS_BOUND, /* the reference's per-element bound (EXP, LOG, SIN, ... POW) */
 };
 
 struct opt_test {

@@ -417,6 +417,7 @@ parse_tolerance(struct parser *p, struct opt_test *test, char *const *v, unsigne
        {"default", OPT_TOL_DEFAULT},         {"exact", OPT_TOL_EXACT},
        {"fp_exact", OPT_TOL_FP_EXACT},       {"ulp", OPT_TOL_ULP},
        {"dot_product", OPT_TOL_DOT_PRODUCT}, {"rescale_range", OPT_TOL_RESCALE_RANGE},
+       {"abs_bound", OPT_TOL_ABS_BOUND},
    };
    if (n == 0)
       return perr(p, "tolerance: needs a mode");
@@ -433,7 +434,7 @@ parse_tolerance(struct parser *p, struct opt_test *test, char *const *v, unsigne
    }
    return perr(p,
                "unknown tolerance '%s' (default, exact, fp_exact, ulp N, dot_product, "
-               "rescale_range)",
+               "rescale_range, abs_bound)",
                v[0]);
 }
 
@@ -618,10 +619,12 @@ test_check(struct parser *p, const struct opt_test *t)
          if (!t->expected[i].present)
             return perr(p, "test '%s': output %u has no 'expect %u: values ...'", t->name, i, i);
       }
-      if (t->tol == OPT_TOL_DOT_PRODUCT || t->tol == OPT_TOL_RESCALE_RANGE)
+      if (t->tol == OPT_TOL_DOT_PRODUCT || t->tol == OPT_TOL_RESCALE_RANGE ||
+          t->tol == OPT_TOL_ABS_BOUND)
          return perr(p,
                      "test '%s': literal values are checked exact, fp_exact or ulp N; "
-                     "dot_product and rescale_range need 'expect: reference'",
+                     "dot_product and rescale_range need 'expect: reference' (so does "
+                     "abs_bound)",
                      t->name);
    }
    return true;

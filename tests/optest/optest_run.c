@@ -129,6 +129,7 @@ struct run {
    size_t line_count;
    uint32_t *words;
    size_t word_count;
+   bool verbose; /* --verbose: also the largest error of a float output within its bound */
    /* The verdict: the first failure's line, then details. */
    bool failed, skipped;
    char why[512];
@@ -584,16 +585,21 @@ static const char *
 tol_name(enum tosa_ref_tol_kind k)
 {
    static const char *const names[] = {"exact",       "fp_exact",      "ulp",
-                                       "dot_product", "rescale_range", "cast_fp"};
+                                       "dot_product", "rescale_range", "cast_fp",
+                                       "abs_bound"};
    return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 
-/* Whether element i of imp passes a per-element check against want (for the listing). */
+/* Whether element i of imp passes a per-element check against want (for the listing; bnd:
+ * the ABS_BOUND bound). */
 static bool
 element_ok(const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
-           const struct ref_tensor *want, int64_t i)
+           const struct ref_tensor *want, const struct ref_tensor *bnd, int64_t i)
 {
    switch (tol->kind) {
+   case TOSA_REF_TOL_ABS_BOUND:
+      return tosa_ref_check_fp_bnd(imp->dtype, ref_tensor_get_fp(imp, i),
+                                   ref_tensor_get_fp(want, i), ref_tensor_get_fp(bnd, i));
    case TOSA_REF_TOL_FP_EXACT:
       return tosa_ref_check_fp_exact(imp->dtype, ref_tensor_get_fp(imp, i),
                                      ref_tensor_get_fp(want, i));
@@ -615,6 +621,10 @@ list_mismatches(struct run *x, const struct tosa_ref_tolerance *tol, const struc
                 const struct ref_tensor *want, const struct ref_tensor *lo,
                 const struct ref_tensor *hi, bool is_unsigned, int64_t first)
 {
+   /* ABS_BOUND: hi is the bound (lo is NULL), listed with the expected value */
+   const struct ref_tensor *bnd = tol->kind == TOSA_REF_TOL_ABS_BOUND ? hi : NULL;
+   if (bnd)
+      hi = NULL;
    unsigned listed = 0;
    for (int64_t i = first < 0 ? 0 : first; i < imp->count && listed < MAX_LISTED; i++) {
       char at[64], got[64], exp[96];
@@ -626,9 +636,13 @@ list_mismatches(struct run *x, const struct tosa_ref_tolerance *tol, const struc
          snprintf(exp, sizeof(exp), "[%" PRId64 ", %" PRId64 "]", ref_tensor_get_int(lo, i),
                   ref_tensor_get_int(hi, i));
       } else {
-         if (i != first && element_ok(tol, imp, want, i))
+         if (i != first && element_ok(tol, imp, want, bnd, i))
             continue;
          format_value(want, i, is_unsigned, exp, sizeof(exp));
+         if (bnd) {
+            size_t n = strlen(exp);
+            snprintf(exp + n, sizeof(exp) - n, " +- %.3g", ref_tensor_get_fp(bnd, i));
+         }
       }
       format_index(imp, i, at, sizeof(at));
       format_value(imp, i, is_unsigned, got, sizeof(got));
@@ -659,9 +673,10 @@ flushed(const struct ref_tensor *t, bool *any)
 }
 
 /* TOSA lets an implementation flush every subnormal input to zero: the FP64 reference of
- * output k with the inputs (and constants) flushed, or NULL when none holds a subnormal. */
+ * output k with the inputs (and constants) flushed, or NULL when none holds a subnormal; with
+ * its ABS_BOUND bound in *bound where bound is not NULL. */
 static struct ref_tensor *
-flushed_reference(struct run *x, unsigned k)
+flushed_reference(struct run *x, unsigned k, struct ref_tensor **bound)
 {
    const struct opt_test *t = x->t;
    struct ref_tensor *in[OPT_MAX_TENSORS] = {0}, *cs[OPT_MAX_TENSORS] = {0};
@@ -680,6 +695,10 @@ flushed_reference(struct run *x, unsigned k)
                          t->input_count, consts, t->constant_count, &res) == TOSA_REF_OK) {
          result = res.outputs[k].fp64;
          res.outputs[k].fp64 = NULL;
+         if (bound) {
+            *bound = res.outputs[k].bound;
+            res.outputs[k].bound = NULL;
+         }
       }
       ref_graph_result_finish(&res);
    }
@@ -710,9 +729,41 @@ output_tolerance(struct run *x, unsigned k, struct tosa_ref_tolerance *tol)
        [OPT_TOL_ULP] = TOSA_REF_TOL_ULP,
        [OPT_TOL_DOT_PRODUCT] = TOSA_REF_TOL_DOT_PRODUCT,
        [OPT_TOL_RESCALE_RANGE] = TOSA_REF_TOL_RESCALE_RANGE,
+       [OPT_TOL_ABS_BOUND] = TOSA_REF_TOL_ABS_BOUND,
    };
    *tol = (struct tosa_ref_tolerance){kinds[t->tol], t->ulp, "the test's tolerance"};
    return true;
+}
+
+/* --verbose: the largest |imp - ref| / bound of an ULP or ABS_BOUND output that passed (flushed
+ * subnormal results and exact matches count 0), to see the margin a device leaves. */
+static void
+note_margin(struct run *x, const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
+            const struct ref_tensor *ref, const struct ref_tensor *bnd, unsigned k)
+{
+   double worst = 0, worst_ulp = 0;
+   int64_t at = -1;
+   for (int64_t i = 0; i < imp->count; i++) {
+      double v = ref_tensor_get_fp(imp, i), r = ref_tensor_get_fp(ref, i);
+      if (!isfinite(v) || !isfinite(r) || v == r)
+         continue;
+      if (v == 0 && fabs(r) < ref_dtype_normal_min(imp->dtype))
+         continue;
+      double ulp = tosa_ref_ulp(imp->dtype, r);
+      double b = bnd ? ref_tensor_get_fp(bnd, i) : ulp * tol->ulp;
+      double e = fabs(v - r);
+      if (b > 0 && isfinite(b) && e / b > worst) {
+         worst = e / b;
+         at = i;
+      }
+      if (ulp > 0 && e / ulp > worst_ulp)
+         worst_ulp = e / ulp;
+   }
+   char idx[64] = "-";
+   if (at >= 0)
+      format_index(imp, at, idx, sizeof(idx));
+   test_appendf(&x->details, "     output %u: max error %.4f of the bound (at %s), %.3f ulp\n", k,
+                worst, idx, worst_ulp);
 }
 
 static void
@@ -744,7 +795,7 @@ check_reference_output(struct run *x, unsigned k)
       want = o->fp64;
       st = tosa_ref_check_tensor(&tol, imp, want, &rep);
       if (st == TOSA_REF_OK && !rep.pass) {
-         struct ref_tensor *ftz = flushed_reference(x, k);
+         struct ref_tensor *ftz = flushed_reference(x, k, NULL);
          struct tosa_ref_check_report r2 = {.pass = true, .first_failure = -1};
          if (ftz && tosa_ref_check_tensor(&tol, imp, ftz, &r2) == TOSA_REF_OK && r2.pass)
             rep = r2;
@@ -770,6 +821,26 @@ check_reference_output(struct run *x, unsigned k)
       }
       break;
    }
+   case TOSA_REF_TOL_ABS_BOUND:
+      if (!o->fp64 || !o->bound) {
+         why(x, "output %u: 'abs_bound' needs EXP, LOG, SIN, COS, SIGMOID, TANH or POW (%s)", k,
+             o->op_name);
+         return;
+      }
+      want = o->fp64;
+      st = tosa_ref_check_tensor_bound(imp, o->fp64, o->bound, &rep);
+      if (st == TOSA_REF_OK && !rep.pass) {
+         /* the whole output may instead be right for the inputs with subnormals flushed */
+         struct ref_tensor *fbnd = NULL;
+         struct ref_tensor *ftz = flushed_reference(x, k, &fbnd);
+         struct tosa_ref_check_report r2 = {.pass = true, .first_failure = -1};
+         if (ftz && fbnd && tosa_ref_check_tensor_bound(imp, ftz, fbnd, &r2) == TOSA_REF_OK &&
+             r2.pass)
+            rep = r2;
+         ref_tensor_destroy(ftz);
+         ref_tensor_destroy(fbnd);
+      }
+      break;
    case TOSA_REF_TOL_RESCALE_RANGE:
       if (!o->lo) {
          why(x, "output %u: 'rescale_range' needs RESCALE with INEXACT_ROUND (%s)", k, o->op_name);
@@ -783,14 +854,21 @@ check_reference_output(struct run *x, unsigned k)
           tosa_ref_last_message());
       return;
    }
-   if (rep.pass)
+   if (rep.pass) {
+      if (x->verbose && o->fp64 &&
+          (tol.kind == TOSA_REF_TOL_ULP || tol.kind == TOSA_REF_TOL_ABS_BOUND))
+         note_margin(x, &tol, imp, o->fp64, tol.kind == TOSA_REF_TOL_ABS_BOUND ? o->bound : NULL,
+                     k);
       return;
-   char at[64];
+   }
+   char at[64], n[32] = "";
    format_index(imp, rep.first_failure, at, sizeof(at));
+   if (tol.kind == TOSA_REF_TOL_ULP)
+      snprintf(n, sizeof(n), " %g", tol.ulp);
    why(x, "output %u (%s): %" PRId64 " of %" PRId64 " elements outside %s%s, the first at %s", k,
-       o->op_name, rep.failures, imp->count, tol_name(tol.kind),
-       tol.kind == TOSA_REF_TOL_ULP ? (tol.ulp == 0.5 ? " 0.5" : " N") : "", at);
-   list_mismatches(x, &tol, imp, want, tol.kind == TOSA_REF_TOL_RESCALE_RANGE ? o->lo : NULL, o->hi,
+       o->op_name, rep.failures, imp->count, tol_name(tol.kind), n, at);
+   list_mismatches(x, &tol, imp, want, tol.kind == TOSA_REF_TOL_RESCALE_RANGE ? o->lo : NULL,
+                   tol.kind == TOSA_REF_TOL_ABS_BOUND ? o->bound : o->hi,
                    is_unsigned || o->out_unsigned, rep.first_failure);
 }
 
@@ -801,7 +879,8 @@ check_literal_output(struct run *x, unsigned k)
    const struct ref_tensor *imp = x->outputs[k];
    struct tosa_ref_tolerance tol;
    output_tolerance(x, k, &tol);
-   if (tol.kind == TOSA_REF_TOL_DOT_PRODUCT || tol.kind == TOSA_REF_TOL_RESCALE_RANGE)
+   if (tol.kind == TOSA_REF_TOL_DOT_PRODUCT || tol.kind == TOSA_REF_TOL_RESCALE_RANGE ||
+       tol.kind == TOSA_REF_TOL_ABS_BOUND)
       tol.kind = TOSA_REF_TOL_EXACT; /* the reference's bound needs the reference's data */
    struct ref_tensor *want = ref_tensor_create(
        tol.kind == TOSA_REF_TOL_EXACT ? e->dtype : REF_DTYPE_FP64, e->rank, e->shape);
@@ -859,7 +938,7 @@ print_module(struct run *x)
 void
 opt_run_test(struct opt_runner *r, const struct opt_file *file, const struct opt_test *t)
 {
-   struct run x = {.file = file, .t = t};
+   struct run x = {.file = file, .t = t, .verbose = r->verbose};
    const char *missing = missing_requirement(r, t);
    if (missing) {
       printf("skip %s:%u: %s: the device lacks %s\n", file->path, t->line, t->name, missing);
@@ -902,6 +981,8 @@ opt_run_test(struct opt_runner *r, const struct opt_file *file, const struct opt
                          : t->expect == OPT_EXPECT_VALUES ? "literal values"
                                                           : "reference";
       printf("ok   %s: %s (%u operators)\n", t->name, what, x.ref.operator_count);
+      if (x.details)
+         printf("%s", x.details); /* --verbose: the margins */
       r->passed++;
    }
    fflush(stdout);

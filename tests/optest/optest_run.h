@@ -23,7 +23,7 @@ struct opt_runner {
    char tosa_names[OPT_MAX_TOSA_NAMES][VK_MAX_EXTENSION_NAME_SIZE]; /* profiles, extensions */
    uint32_t tosa_name_count;
    bool features[16]; /* by index of opt_device_features[] */
-   bool verbose;      /* print the module of a failing test */
+   bool verbose;      /* print the module of a failing test, the margins of passing ones */
    unsigned passed, failed, skipped;
 };
 

@@ -126,6 +126,35 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
              "ewise_ternary.adoc SELECT: floating-point results must be exact; any NaN for a "
              "NaN; subnormal inputs may be flushed"};
       return exact;
+   case TOSA_REF_OP_CEIL:
+   case TOSA_REF_OP_FLOOR:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_ULP, 0.5,
+          "ewise_unary.adoc CEIL/FLOOR: tosa_reference_check_fp<in_t>(out_imp, out_ref, 0.5)"};
+   case TOSA_REF_OP_RECIPROCAL:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_ULP, 1.0,
+          "ewise_unary.adoc RECIPROCAL: tosa_reference_check_fp<in_t>(out_imp, out_ref, 1)"};
+   case TOSA_REF_OP_RSQRT:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_ULP, 2.0,
+          "ewise_unary.adoc RSQRT: tosa_reference_check_fp<in_t>(out_imp, out_ref, 2)"};
+   case TOSA_REF_OP_ERF:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_ULP, 5.0,
+          "activation_funcs.adoc ERF: tosa_reference_check_fp<in_t>(out_imp, out_ref, 5)"};
+   case TOSA_REF_OP_EXP:
+   case TOSA_REF_OP_LOG:
+   case TOSA_REF_OP_SIN:
+   case TOSA_REF_OP_COS:
+   case TOSA_REF_OP_SIGMOID:
+   case TOSA_REF_OP_TANH:
+   case TOSA_REF_OP_POW:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_ABS_BOUND, 0.0,
+          "ewise_unary.adoc EXP/LOG/SIN/COS, activation_funcs.adoc SIGMOID/TANH, "
+          "ewise_binary.adoc POW: tosa_reference_check_fp_bnd<in_out_t>(out_imp, out_ref, "
+          "err_bnd), err_bnd from calcAbsErrorBound per element"};
    default:
       return exact;
    }
@@ -382,6 +411,24 @@ tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_ten
                                   tol->ulp);
       report_element(report, i, pass);
    }
+   return TOSA_REF_OK;
+}
+
+int
+tosa_ref_check_tensor_bound(const struct ref_tensor *imp, const struct ref_tensor *ref,
+                            const struct ref_tensor *bnd, struct tosa_ref_check_report *report)
+{
+   if (!report || !ref_tensor_valid(imp) || !ref_tensor_valid(ref) || !ref_tensor_valid(bnd) ||
+       !ref_dtype_is_float(imp->dtype) || imp->dtype == REF_DTYPE_FP64 ||
+       ref->dtype != REF_DTYPE_FP64 || bnd->dtype != REF_DTYPE_FP64 || !ref_same_shape(imp, ref) ||
+       !ref_same_shape(imp, bnd))
+      return ref_status(TOSA_REF_BAD_ARGUMENT,
+                        "bound check: needs a float output, the FP64 reference and bound");
+   *report = (struct tosa_ref_check_report){.pass = true, .first_failure = -1};
+   for (int64_t i = 0; i < imp->count; i++)
+      report_element(report, i,
+                     tosa_ref_check_fp_bnd(imp->dtype, ref_tensor_get_fp(imp, i),
+                                           ref_tensor_get_fp(ref, i), ref_tensor_get_fp(bnd, i)));
    return TOSA_REF_OK;
 }
 

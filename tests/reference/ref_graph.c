@@ -50,16 +50,10 @@ enum {
    RG_TOSA_MATMUL = 6,
    RG_TOSA_MAX_POOL2D = 7,
    RG_TOSA_CLAMP = 10,
+   RG_TOSA_ERF = 11,
+   RG_TOSA_SIGMOID = 12,
+   RG_TOSA_TANH = 13,
    RG_TOSA_ADD = 14,
-   RG_TOSA_MAXIMUM = 25,
-   RG_TOSA_MINIMUM = 26,
-   RG_TOSA_MUL = 27,
-   RG_TOSA_SUB = 29,
-   RG_TOSA_TABLE = 30,
-   RG_TOSA_CONCAT = 54,
-   RG_TOSA_RESHAPE = 56,
-   RG_TOSA_CAST = 64,
-   RG_TOSA_RESCALE = 65,
    RG_TOSA_ARITHMETIC_RIGHT_SHIFT = 15,
    RG_TOSA_BITWISE_AND = 16,
    RG_TOSA_BITWISE_OR = 17,
@@ -70,15 +64,33 @@ enum {
    RG_TOSA_LOGICAL_RIGHT_SHIFT = 22,
    RG_TOSA_LOGICAL_OR = 23,
    RG_TOSA_LOGICAL_XOR = 24,
+   RG_TOSA_MAXIMUM = 25,
+   RG_TOSA_MINIMUM = 26,
+   RG_TOSA_MUL = 27,
+   RG_TOSA_POW = 28,
+   RG_TOSA_SUB = 29,
+   RG_TOSA_TABLE = 30,
    RG_TOSA_ABS = 31,
    RG_TOSA_BITWISE_NOT = 32,
+   RG_TOSA_CEIL = 33,
    RG_TOSA_CLZ = 34,
+   RG_TOSA_COS = 35,
+   RG_TOSA_EXP = 36,
+   RG_TOSA_FLOOR = 37,
+   RG_TOSA_LOG = 38,
    RG_TOSA_LOGICAL_NOT = 39,
    RG_TOSA_NEGATE = 40,
+   RG_TOSA_RECIPROCAL = 41,
+   RG_TOSA_RSQRT = 42,
+   RG_TOSA_SIN = 43,
    RG_TOSA_SELECT = 44,
    RG_TOSA_EQUAL = 45,
    RG_TOSA_GREATER = 46,
    RG_TOSA_GREATER_EQUAL = 47,
+   RG_TOSA_CONCAT = 54,
+   RG_TOSA_RESHAPE = 56,
+   RG_TOSA_CAST = 64,
+   RG_TOSA_RESCALE = 65,
 };
 
 /* The operators of one or two tensors and no other operand, by instruction number. */
@@ -603,6 +615,53 @@ worse(int a, int b)
    return a > b ? a : b;
 }
 
+/* The math operators (ref_math.c): the value, out_ref (o->fp64, which the caller allocated for a
+ * float output) and, for TOSA_REF_TOL_ABS_BOUND, the bound per element. *s2: the status of the
+ * companions. */
+static int
+eval_math(struct rg *g, const struct rg_inst *x, enum tosa_ref_op op, struct rg_out *o, int *s2)
+{
+   const struct ref_tensor *t[2] = {0};
+   uint32_t want = op == TOSA_REF_OP_POW ? 2 : 1;
+   int st = TOSA_REF_OK;
+   if (x->count != want)
+      return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index, x->name,
+                     x->count, want);
+   for (uint32_t k = 0; k < want && st == TOSA_REF_OK; k++)
+      st = operand_tensor(g, x, k, &t[k]);
+   if (st != TOSA_REF_OK)
+      return st;
+   int (*unary[])(const struct ref_tensor *, struct ref_tensor *) = {
+       [TOSA_REF_OP_CEIL] = tosa_ref_ceil,
+       [TOSA_REF_OP_FLOOR] = tosa_ref_floor,
+       [TOSA_REF_OP_EXP] = tosa_ref_exp,
+       [TOSA_REF_OP_LOG] = tosa_ref_log,
+       [TOSA_REF_OP_SIN] = tosa_ref_sin,
+       [TOSA_REF_OP_COS] = tosa_ref_cos,
+       [TOSA_REF_OP_RECIPROCAL] = tosa_ref_reciprocal,
+       [TOSA_REF_OP_RSQRT] = tosa_ref_rsqrt,
+       [TOSA_REF_OP_ERF] = tosa_ref_erf,
+       [TOSA_REF_OP_SIGMOID] = tosa_ref_sigmoid,
+       [TOSA_REF_OP_TANH] = tosa_ref_tanh,
+   };
+   if (op == TOSA_REF_OP_POW) {
+      st = tosa_ref_pow(t[0], t[1], o->value);
+      if (o->fp64 && st >= 0)
+         *s2 = tosa_ref_pow(t[0], t[1], o->fp64);
+   } else {
+      st = unary[op](t[0], o->value);
+      if (o->fp64 && st >= 0)
+         *s2 = unary[op](t[0], o->fp64);
+   }
+   struct tosa_ref_tolerance tol = tosa_ref_tolerance(op, o->value->dtype, TOSA_REF_ROUND_SINGLE);
+   if (o->fp64 && st >= 0 && *s2 >= 0 && tol.kind == TOSA_REF_TOL_ABS_BOUND) {
+      if (!(o->bound = like(o->value, REF_DTYPE_FP64)))
+         return TOSA_REF_NO_MEMORY;
+      *s2 = worse(*s2, tosa_ref_math_bound(op, t[0], t[1], o->fp64, o->bound));
+   }
+   return st;
+}
+
 static int
 eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out *o,
           struct rg_aux *aux)
@@ -931,6 +990,35 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          return st;
       st = number == RG_TOSA_NEGATE ? tosa_ref_negate(t[0], t[1], t[2], o->value)
                                     : tosa_ref_select(t[0], t[1], t[2], o->value);
+      break;
+   case RG_TOSA_CEIL:
+   case RG_TOSA_FLOOR:
+   case RG_TOSA_EXP:
+   case RG_TOSA_LOG:
+   case RG_TOSA_SIN:
+   case RG_TOSA_COS:
+   case RG_TOSA_RECIPROCAL:
+   case RG_TOSA_RSQRT:
+   case RG_TOSA_ERF:
+   case RG_TOSA_SIGMOID:
+   case RG_TOSA_TANH:
+   case RG_TOSA_POW:
+      op = number == RG_TOSA_CEIL         ? TOSA_REF_OP_CEIL
+           : number == RG_TOSA_FLOOR      ? TOSA_REF_OP_FLOOR
+           : number == RG_TOSA_EXP        ? TOSA_REF_OP_EXP
+           : number == RG_TOSA_LOG        ? TOSA_REF_OP_LOG
+           : number == RG_TOSA_SIN        ? TOSA_REF_OP_SIN
+           : number == RG_TOSA_COS        ? TOSA_REF_OP_COS
+           : number == RG_TOSA_RECIPROCAL ? TOSA_REF_OP_RECIPROCAL
+           : number == RG_TOSA_RSQRT      ? TOSA_REF_OP_RSQRT
+           : number == RG_TOSA_ERF        ? TOSA_REF_OP_ERF
+           : number == RG_TOSA_SIGMOID    ? TOSA_REF_OP_SIGMOID
+           : number == RG_TOSA_TANH       ? TOSA_REF_OP_TANH
+                                          : TOSA_REF_OP_POW;
+      need64 = is_float; /* every float row: ULP or ABS_BOUND */
+      if (need64 && !o->fp64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
+         return TOSA_REF_NO_MEMORY;
+      st = eval_math(g, x, op, o, &s2);
       break;
    default:
       return rg_fail(g, TOSA_REF_UNSUPPORTED, "operator %u: reference has no %s", x->index,

@@ -665,6 +665,19 @@ int tosa_ref_select(const struct ref_tensor *input1, const struct ref_tensor *in
  *  SELECT        bool, i8, i16, i32      EXACT        ewise_ternary.adoc
  *  SELECT        fp16, bf16, fp32        FP_EXACT     ewise_ternary.adoc: exact, any NaN for a
  *                                                     NaN, subnormal inputs may be flushed
+ *  CEIL, FLOOR   fp16, bf16, fp32        ULP 0.5      ewise_unary.adoc (exact: integers)
+ *  RECIPROCAL    fp16, bf16, fp32        ULP 1        ewise_unary.adoc
+ *  RSQRT         fp16, bf16, fp32        ULP 2        ewise_unary.adoc
+ *  ERF           fp16, bf16, fp32        ULP 5        activation_funcs.adoc
+ *  EXP, LOG,     fp16, bf16, fp32        ABS_BOUND    err_bnd per element (tosa_ref_math_err_bound;
+ *  SIN, COS,                                          A = calcAbsErrorBound<T>, b = 3 for fp32 and
+ *  SIGMOID,                                           1 otherwise): EXP A(out, b + 2|x|, 0, 1);
+ *  TANH, POW                                          LOG A(out, 5, 0.5, 1); SIN max(A(x, 2, 0, 2),
+ *                                                     pi normal_min); COS A(1 + |x|, 1, 0, 2);
+ *                                                     SIGMOID A(out, 2(1 + |x|), 0, 1); TANH
+ *                                                     A(out, 4(b + 2|x|), 0.5, 1); POW out
+ *                                                     expm1(m) + A(out, b + 2|y log x + m|, 0, 1),
+ *                                                     m = A(y log x, 5.5, |0.55 y|, 1)
  *
  * How a kernel test checks a whole output: tosa_ref_check_tensor() for EXACT, FP_EXACT, ULP and
  * CAST_FP; tosa_ref_check_dot_product() for DOT_PRODUCT; tosa_ref_check_rescale_range() for
@@ -707,6 +720,18 @@ enum tosa_ref_op {
    TOSA_REF_OP_LOGICAL_NOT,
    TOSA_REF_OP_CLZ,
    TOSA_REF_OP_SELECT,
+   TOSA_REF_OP_CEIL,
+   TOSA_REF_OP_FLOOR,
+   TOSA_REF_OP_EXP,
+   TOSA_REF_OP_LOG,
+   TOSA_REF_OP_SIN,
+   TOSA_REF_OP_COS,
+   TOSA_REF_OP_RECIPROCAL,
+   TOSA_REF_OP_RSQRT,
+   TOSA_REF_OP_ERF,
+   TOSA_REF_OP_SIGMOID,
+   TOSA_REF_OP_TANH,
+   TOSA_REF_OP_POW,
    TOSA_REF_OP_COUNT
 };
 
@@ -730,6 +755,10 @@ enum tosa_ref_tol_kind {
    /* CAST between floating-point types (type_conversion.adoc): tosa_ref_check_cast_fp() per
     * element against the exact input value (an FP64 reference). */
    TOSA_REF_TOL_CAST_FP,
+   /* tosa_reference_check_fp_bnd(out_imp, out_ref_fp64, err_bnd) with a bound per element that
+    * depends on the input and out_ref (calcAbsErrorBound): EXP, LOG, SIN, COS, SIGMOID, TANH,
+    * POW. tosa_ref_math_bound() computes it; tosa_ref_check_tensor_bound() checks. */
+   TOSA_REF_TOL_ABS_BOUND,
 };
 
 struct tosa_ref_tolerance {
@@ -795,6 +824,14 @@ struct tosa_ref_check_report {
 int tosa_ref_check_tensor(const struct tosa_ref_tolerance *tol, const struct ref_tensor *imp,
                           const struct ref_tensor *ref, struct tosa_ref_check_report *report);
 
+/**
+ * TOSA_REF_TOL_ABS_BOUND over a whole output: tosa_ref_check_fp_bnd() of each element of imp
+ * against ref (FP64, out_ref) with the bound in bnd (FP64, from tosa_ref_math_bound()).
+ * @return TOSA_REF_OK with the verdict in *report, or TOSA_REF_BAD_ARGUMENT.
+ */
+int tosa_ref_check_tensor_bound(const struct ref_tensor *imp, const struct ref_tensor *ref,
+                                const struct ref_tensor *bnd, struct tosa_ref_check_report *report);
+
 struct tosa_ref_dot_check {
    enum ref_dtype out_type; /* out_t of the row */
    enum ref_dtype acc_type; /* acc_t of the row (MATMUL: the output type) */
@@ -854,6 +891,60 @@ int tosa_ref_rescale_inexact_range(const struct tosa_ref_rescale_args *args,
 int tosa_ref_check_rescale_range(const struct ref_tensor *imp, bool output_unsigned,
                                  const struct ref_tensor *lo, const struct ref_tensor *hi,
                                  struct tosa_ref_check_report *report);
+
+/* ---------------------------------------------------------------------------------------------
+ * Floating-point math (ref_math.c): CEIL, FLOOR, EXP, LOG, SIN, COS, RECIPROCAL, RSQRT (TOSA
+ * 1.0.1 ewise_unary.adoc), ERF, SIGMOID, TANH (activation_funcs.adoc), POW (ewise_binary.adoc,
+ * broadcast like ADD). Rows: fp16, bf16, fp32, inputs and output one type; the output may be
+ * FP64 for the unrounded out_ref (the C library's double functions).
+ *
+ * POW's REQUIREs are on the data (x >= 0, x > 0 || y > 0, neither NaN nor infinite): where one
+ * fails, TOSA_REF_UNPREDICTABLE, and the output holds C99's pow(x, y) (x < 0 with an integer y
+ * gives +-|x|^y, with another y NaN; pow(0, y < 0) = inf; pow(x, 0) = 1 ...), the result the
+ * kernel documents (shaders/common/dg_math.glsl).
+ */
+
+int tosa_ref_ceil(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_floor(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_exp(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_log(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_sin(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_cos(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_reciprocal(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_rsqrt(const struct ref_tensor *input1, struct ref_tensor *output);
+int tosa_ref_erf(const struct ref_tensor *input, struct ref_tensor *output);
+int tosa_ref_sigmoid(const struct ref_tensor *input, struct ref_tensor *output);
+int tosa_ref_tanh(const struct ref_tensor *input, struct ref_tensor *output);
+int tosa_ref_pow(const struct ref_tensor *input1, const struct ref_tensor *input2,
+                 struct ref_tensor *output);
+
+/** out_ref of one element of a math operator (y: POW's exponent, else ignored). */
+double tosa_ref_math_fp64(enum tosa_ref_op op, double x, double y);
+
+/**
+ * The error bound err_bnd one element of a math operator's result in `type` must meet,
+ * tosa_reference_check_fp_bnd<type>(out_imp, out_ref, err_bnd): the operator's "Precision
+ * Requirements" (see the compliance table; the ULP operators give ulp * N). calcAbsErrorBound's
+ * exp2(-normal_frac / normal_divisor) is taken as the real power (2^-11.5 for fp32 with divisor
+ * 2), the stricter reading. POW outside its REQUIREs, and POW's exact cases (x == 0, y == 0):
+ * 0. NaN for an operator that is not a math operator.
+ */
+double tosa_ref_math_err_bound(enum tosa_ref_op op, enum ref_dtype type, double x, double y,
+                               double out_ref);
+
+/** calcAbsErrorBound<type>() of numeric_accuracy_helpers.tosac (exp2 of a real exponent). */
+double tosa_ref_calc_abs_error_bound(enum ref_dtype type, double bound_magnitude,
+                                     double bounds_value, double lower_bound,
+                                     double normal_divisor);
+
+/**
+ * The bound tensor of TOSA_REF_TOL_ABS_BOUND: bound[i] = tosa_ref_math_err_bound() of output
+ * element i, from the inputs (input2: POW's, broadcast; NULL for the unary operators) and
+ * out_ref (FP64, the output's shape). bound: FP64, the output's shape.
+ */
+int tosa_ref_math_bound(enum tosa_ref_op op, const struct ref_tensor *input1,
+                        const struct ref_tensor *input2, const struct ref_tensor *out_ref,
+                        struct ref_tensor *bound);
 
 #ifdef __cplusplus
 }

@@ -208,6 +208,9 @@ main(void)
    run_section("CAST float", test_cast_float_float);
    run_section("TABLE", test_table);
    run_section("check_cast_fp", test_check_cast_fp);
+   run_section("math", test_math);
+   run_section("math bounds", test_math_bounds);
+   run_section("check_bound", test_check_bound);
    for (unsigned i = 0; i < section_total; i++)
       printf("%-14s %u checks\n", sections[i].name, sections[i].checks);
    return test_done();

@@ -114,4 +114,10 @@ void test_cast_float_float(void);
 void test_table(void);
 void test_check_cast_fp(void);
 
+/* ---- math operators and their bounds (math.c) ------------------------------------------ */
+
+void test_math(void);
+void test_math_bounds(void);
+void test_check_bound(void);
+
 #endif
