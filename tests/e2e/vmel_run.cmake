@@ -2,8 +2,8 @@
 # vmel-run (tools/vmel-run) through the build-tree layers on lavapipe, in the end-to-end
 # environment (VMEL_E2E_ENV):
 #   e2e.vmel_run_examples          the main job: `vmel-run` with no arguments runs the built-in
-#                                  int8 and fp32 networks and exits non-zero unless both match
-#                                  the CPU reference;
+#                                  int8, fp32 and elementwise networks and exits non-zero unless
+#                                  each matches the CPU reference;
 #   e2e.vmel_run_examples_profile  the same with --dispatches 3 --profile
 #                                  (VMEL_GRAPH_PROFILING=1 must not change the results);
 #   e2e.vmel_run_npy               a command-line run of tests/data/spirv/graph_clamp.spvasm with

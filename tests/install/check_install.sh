@@ -25,5 +25,5 @@ grep -q "VK_ARM_data_graph  *version 1" "$prefix/info.txt"
 (cd "$prefix" && env -u VK_INSTANCE_LAYERS VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" \
   VK_LAYER_PATH="$layers" NODEVICE_SELECT=1 "$prefix/bin/vmel-run" > "$prefix/run.txt") ||
   { cat "$prefix/run.txt"; exit 1; }
-grep -q "2 of 2 example networks passed" "$prefix/run.txt"
+grep -q "3 of 3 example networks passed" "$prefix/run.txt"
 echo "installed layers load from $layers; installed vmel-run passes"

@@ -4,7 +4,8 @@
  *
  * vmel-run's built-in example networks (examples/<name>_network.spvasm, embedded at build
  * time): conv -> rescale/clamp -> pool -> matmul in an int8 and an fp32
- * version. This file owns their data (input and weights drawn from a fixed
+ * version, and a chain of twelve elementwise operators whose reference is the
+ * graph-level evaluator (ref_graph.h). This file owns their data (input and weights drawn from a fixed
  * seed, requantization scales calibrated on the reference's own
  * accumulators), the CPU reference chain (tests/reference), and the verdict:
  * integer outputs must be bit-exact, float outputs within TOSA 1.0.1's
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ref_graph.h"
 #include "run_module.h"
 #include "spirv_text.h"
 #include "tosa_ref.h"
@@ -141,6 +143,8 @@ ref_format(enum ref_dtype dtype)
       return VK_FORMAT_R32_SINT;
    case REF_DTYPE_FP32:
       return VK_FORMAT_R32_SFLOAT;
+   case REF_DTYPE_FP16:
+      return VK_FORMAT_R16_SFLOAT;
    default:
       return VK_FORMAT_UNDEFINED;
    }
@@ -494,12 +498,91 @@ run_fp32(const struct vmel_run_ctx *ctx)
    return verdict(&n, pass);
 }
 
+/* ---- the elementwise network ------------------------------------------------------- */
+
+/* One output of a graph against the graph-level reference's result for it, with the tolerance of
+ * the operator that produced it. */
+static bool
+check_graph_output(const char *what, const struct ref_graph_output *o,
+                   const struct ref_tensor *got)
+{
+   char shape[64], idx[64];
+   run_shape_str(got->rank, got->shape, shape, sizeof(shape));
+   struct tosa_ref_check_report rep = {.pass = true, .first_failure = -1};
+   const struct ref_tensor *want = o->fp64 ? o->fp64 : o->value;
+   int status;
+   if (o->tol.kind == TOSA_REF_TOL_ABS_BOUND && o->fp64 && o->bound)
+      status = tosa_ref_check_tensor_bound(got, o->fp64, o->bound, &rep);
+   else if (o->tol.kind == TOSA_REF_TOL_EXACT)
+      status = tosa_ref_check_tensor(&o->tol, got, want = o->value, &rep);
+   else
+      status = tosa_ref_check_tensor(&o->tol, got, want, &rep);
+   if (status != TOSA_REF_OK) {
+      printf("  %-18s cannot be checked: %s\n", what, tosa_ref_last_message());
+      return false;
+   }
+   printf("  %-18s %-4s %-18s %s the TOSA bound of %s\n", what, ref_dtype_name(got->dtype), shape,
+          rep.pass ? "within" : "OUTSIDE", o->op_name);
+   if (!rep.pass && rep.first_failure >= 0)
+      printf("    %" PRId64 " of %" PRId64 " values fail, the first at %s: expected %.9g, got %.9g\n",
+             rep.failures, got->count, index_str(got, rep.first_failure, idx, sizeof(idx)),
+             ref_tensor_get_fp(want, rep.first_failure),
+             ref_tensor_get_fp(got, rep.first_failure));
+   return rep.pass;
+}
+
+static bool
+run_elementwise(const struct vmel_run_ctx *ctx)
+{
+   struct net n = {.name = "elementwise"};
+   uint64_t rng = SEED ^ UINT64_C(0xe1e);
+   printf("\nelementwise: ABS, FLOOR, CAST, LOGICAL_LEFT_SHIFT, BITWISE_XOR, CLZ, GREATER, SELECT, "
+          "INTDIV,\n  NEGATE, CAST, EXP; SIGMOID\n");
+   static const int64_t shape[4] = {1, 16, 16, 8};
+   struct ref_tensor *input = net_tensor(&n, REF_DTYPE_FP32, 4, shape);
+   struct ref_tensor *got_int = net_tensor(&n, REF_DTYPE_I32, 4, shape);
+   struct ref_tensor *got_exp = net_tensor(&n, REF_DTYPE_FP16, 4, shape);
+   struct ref_tensor *got_sig = net_tensor(&n, REF_DTYPE_FP32, 4, shape);
+   if (n.failed)
+      return verdict(&n, false);
+   fill_float(input, &rng, -8.0, 8.0);
+
+   /* The reference evaluates the module itself (tests/reference/ref_graph.c). */
+   uint32_t *words = NULL;
+   size_t count = 0;
+   char err[256];
+   struct ref_graph_result ref = {0};
+   const struct ref_tensor *inputs[1] = {input};
+   if (!spirv_text_assemble(vmel_run_example_elementwise, vmel_run_example_elementwise_len, &words,
+                            &count, err, sizeof(err))) {
+      snprintf(n.why, sizeof(n.why), "the embedded module does not assemble: %.200s", err);
+      n.failed = true;
+   } else if (ref_graph_eval(words, count, "main", inputs, 1, NULL, 0, &ref) != TOSA_REF_OK ||
+              ref.output_count != 3) {
+      snprintf(n.why, sizeof(n.why), "reference: %.200s", ref.message);
+      n.failed = true;
+   }
+   free(words);
+   bool pass = false;
+   struct graph_tensor in_t = bind(0, input);
+   struct graph_tensor outs[3] = {bind(1, got_int), bind(2, got_exp), bind(3, got_sig)};
+   if (!n.failed && net_run(ctx, &n, vmel_run_example_elementwise,
+                            vmel_run_example_elementwise_len, &in_t, outs, 3)) {
+      pass = check_exact("int_path", "ABS .. NEGATE", got_int, ref.outputs[0].value);
+      pass &= check_graph_output("exp_path", &ref.outputs[1], got_exp);
+      pass &= check_graph_output("sigmoid", &ref.outputs[2], got_sig);
+   }
+   ref_graph_result_finish(&ref);
+   return verdict(&n, pass);
+}
+
 int
 vmel_run_examples(const struct vmel_run_ctx *ctx)
 {
    int failed = 0;
    failed += !run_int8(ctx);
    failed += !run_fp32(ctx);
-   printf("\n%d of 2 example networks passed\n", 2 - failed);
+   failed += !run_elementwise(ctx);
+   printf("\n%d of 3 example networks passed\n", 3 - failed);
    return failed;
 }

@@ -41,5 +41,7 @@ extern const char vmel_run_example_int8[];
 extern const size_t vmel_run_example_int8_len;
 extern const char vmel_run_example_fp32[];
 extern const size_t vmel_run_example_fp32_len;
+extern const char vmel_run_example_elementwise[];
+extern const size_t vmel_run_example_elementwise_len;
 
 #endif /* VMEL_RUN_H */
