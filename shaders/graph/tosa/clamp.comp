@@ -9,7 +9,7 @@
  *
  * Tensors (binding order): 0 input, 1 output (the same shape). The walk over
  * the output's elements is the elementwise driver's (dg_elementwise.glsl;
- * DG_TEMPLATE_GRID(clamp, 64, ELEMENTS4)).
+ * DG_TEMPLATE_GRID(clamp, 64, ELEMENTS8)).
  * Attributes (struct dg_attrs_clamp): min_val, max_val (int32 bits of an integer
  * value, fp32 bits of a float value), nan_mode.
  * Variant define: DG_DTYPE (i8, i16, fp16, bf16, fp32 in TOSA 1.0.1; any type of
