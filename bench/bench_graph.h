@@ -154,8 +154,9 @@ struct bench_device {
    VkPhysicalDeviceMemoryProperties memory;
    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
    char driver[VK_MAX_DRIVER_NAME_SIZE + VK_MAX_DRIVER_INFO_SIZE + 2]; /* name and version */
-   uint32_t timestamp_bits; /* of the graph queue; 0: no timestamps */
-   double timestamp_ns;     /* timestampPeriod */
+   uint64_t max_tensor_size; /* VkPhysicalDeviceTensorPropertiesARM; 0: not reported */
+   uint32_t timestamp_bits;  /* of the graph queue; 0: no timestamps */
+   double timestamp_ns;      /* timestampPeriod */
 };
 
 /* An application tensor: device-local, with the host's view of it (bench_graph_vk.c). */

@@ -45,6 +45,8 @@ vk_result_name(VkResult r)
       return "VK_ERROR_INCOMPATIBLE_DRIVER";
    case VK_ERROR_UNKNOWN:
       return "VK_ERROR_UNKNOWN";
+   case VK_ERROR_VALIDATION_FAILED_EXT:
+      return "VK_ERROR_VALIDATION_FAILED_EXT";
    default:
       return "VkResult";
    }
@@ -96,14 +98,17 @@ bench_device_init(struct bench_device *d, bool meta)
          graph_device_destroy(&d->gd);
          continue;
       }
+      VkPhysicalDeviceTensorPropertiesARM tensor = {
+          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM};
       VkPhysicalDeviceDriverProperties driver = {
-          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, .pNext = &tensor};
       VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                            .pNext = &driver};
       vkGetPhysicalDeviceProperties2(physical[i], &props);
       snprintf(d->name, sizeof(d->name), "%s", props.properties.deviceName);
       snprintf(d->driver, sizeof(d->driver), "%s %s", driver.driverName, driver.driverInfo);
       vkGetPhysicalDeviceMemoryProperties(physical[i], &d->memory);
+      d->max_tensor_size = tensor.maxTensorSize;
       uint32_t families = 0;
       VkQueueFamilyProperties fams[16];
       vkGetPhysicalDeviceQueueFamilyProperties(physical[i], &families, NULL);
@@ -179,6 +184,13 @@ bench_tensor_create(struct bench_device *d, struct bench_graph *g, const struct 
    for (uint32_t i = 0; i < t->rank; i++)
       a->dims[i] = t->shape[i];
    a->size = (size_t)t->count * ref_dtype_size(t->dtype);
+   if (d->max_tensor_size && a->size > d->max_tensor_size) {
+      bench_graph_fail(g,
+                       "a tensor of %zu bytes is over the device's maxTensorSize (%" PRIu64
+                       " bytes): pass a smaller --elements",
+                       a->size, d->max_tensor_size);
+      return false;
+   }
    a->desc = (VkTensorDescriptionARM){
        .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
        .tiling = VK_TENSOR_TILING_LINEAR_ARM,
