@@ -4,24 +4,36 @@
  *
  * What the graph layer's kernels cost on the default device (lavapipe here),
  * through the loader and both layers (VK_LAYER_ML_Graph_Emulation above
- * VK_LAYER_ML_Tensor_Emulation, or the meta layer with --meta), for three
- * graphs written here as SPIR-V text (assembled with vmel_spirv_text), their
- * weights passed as graph constants:
+ * VK_LAYER_ML_Tensor_Emulation, or the meta layer with --meta), for graphs
+ * written as SPIR-V text (assembled with vmel_spirv_text), their weights
+ * passed as graph constants:
  *   conv_fp32    three CONV2D 3x3 pad 1 (acc FP32) on [1,H,W,C] with CLAMP
  *                (ReLU6) between them;
  *   conv_int8    three times CONV2D i8 -> i32 (acc INT32), RESCALE i32 -> i8
  *                (per channel, DOUBLE_ROUND), CLAMP (ReLU around the zero point);
- *   matmul_fp32  MATMUL [1,M,K] x [1,K,N] fp32, the second operand a constant.
+ *   matmul_fp32  MATMUL [1,M,K] x [1,K,N] fp32, the second operand a constant;
+ *   add_fp32, mul_fp16, table_i8, cast_fp32_fp16
+ *                one elementwise operator on [64, N/64] (--elements N, default
+ *                64M): memory-bound, measured as bandwidth against a copy.
  * Per graph it measures
  *   create    vkCreateDataGraphPipelinesARM (the SPIR-V module exists already),
  *   session   vkCreateDataGraphPipelineSessionARM, the bind point's memory
  *             (allocate and bind) and the descriptor pool, set and writes,
  *   dispatch  vkQueueSubmit2 to vkWaitForFences of a command buffer holding
  *             host -> graph barrier, the dispatch, graph -> host barrier,
+ *   gpu       the timestamps written around the dispatch in that command
+ *             buffer (when the queue has timestamps),
  * each as median and min: create and session over --creations pipelines (each
  * destroyed but the last), dispatch over --reps submissions after --warmup.
- * Mesa's disk shader cache is off (MESA_SHADER_CACHE_DISABLE), so every
- * creation compiles.
+ * For the elementwise graphs it then times vkCmdCopyBuffer between two
+ * device-local buffers that together hold as many bytes as the graph's
+ * tensors (so the copy reads and writes what the dispatch reads and writes),
+ * the same way, and reports both as GB/s (bytes read + written / time, from
+ * the timestamps where there are some) and their ratio.
+ * The application's tensors are device-local (bench_graph_vk.c). Mesa's disk
+ * shader cache is off (MESA_SHADER_CACHE_DISABLE), so every creation compiles.
+ * A graph whose pipeline cannot be created is skipped, not failed, when it is
+ * one of the operators a layer may not have yet (TABLE, CAST).
  *
  * Every graph's output is checked once, after the warm-up, against the CPU
  * reference (tests/reference/tosa_ref.h), and the output of the last timed
@@ -33,17 +45,20 @@
  *                CONV2D (sum |x*w| + |bias| over the reference's input): a
  *                relative tolerance, since errors of the first two CONV2Ds are
  *                not covered by the bound of the last;
- *   matmul_fp32  TOSA 1.0.1's dot-product bound (tosa_ref_check_dot_product).
+ *   matmul_fp32  TOSA 1.0.1's dot-product bound (tosa_ref_check_dot_product);
+ *   elementwise  bit-exact (bench_graph_ew.c).
  *
  *   bench_graph [--reps N] [--warmup N] [--creations N] [--graph NAME]...
- *               [--manifests DIR] [--meta] [--json FILE] [--print-text]
+ *               [--elements N] [--manifests DIR] [--meta] [--json FILE]
+ *               [--print-text]
  * The layers come from --manifests DIR, else VK_LAYER_PATH, else this build
  * tree's manifests; the driver from VK_DRIVER_FILES, else lavapipe's ICD when
  * installed. Exit status: 0, 1 when a graph fails (creation, run or check),
  * 2 for a usage error.
  *
- * This file owns the Vulkan side, the timing and the report;
- * bench_graph_nets.c the graphs, their data, references and checks.
+ * This file owns the pipelines, dispatches, timing and the report;
+ * bench_graph_vk.c the device, tensors and the copy; bench_graph_nets.c and
+ * bench_graph_ew.c the graphs, their data, references and checks.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -59,8 +74,8 @@
 
 /* ---- small helpers -------------------------------------------------------------------------- */
 
-static double
-now_ms(void)
+double
+bench_now_ms(void)
 {
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -74,8 +89,8 @@ compare_doubles(const void *a, const void *b)
    return x < y ? -1 : x > y;
 }
 
-static void
-samples_add(struct bench_samples *s, double v)
+void
+bench_samples_add(struct bench_samples *s, double v)
 {
    if (s->n < BENCH_MAX_SAMPLES)
       s->v[s->n++] = v;
@@ -102,189 +117,7 @@ samples_min(const struct bench_samples *s)
    return m;
 }
 
-/* ---- Vulkan ------------------------------------------------------------------------------- */
-
-struct bench_device {
-   VkInstance instance;
-   struct graph_device gd;
-   struct graph_arm_fns fn;
-   VkPhysicalDeviceMemoryProperties memory;
-   char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
-};
-
-static const char *
-vk_result_name(VkResult r)
-{
-   switch (r) {
-   case VK_SUCCESS:
-      return "VK_SUCCESS";
-   case VK_ERROR_OUT_OF_HOST_MEMORY:
-      return "VK_ERROR_OUT_OF_HOST_MEMORY";
-   case VK_ERROR_OUT_OF_DEVICE_MEMORY:
-      return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-   case VK_ERROR_INITIALIZATION_FAILED:
-      return "VK_ERROR_INITIALIZATION_FAILED";
-   case VK_ERROR_DEVICE_LOST:
-      return "VK_ERROR_DEVICE_LOST";
-   case VK_ERROR_LAYER_NOT_PRESENT:
-      return "VK_ERROR_LAYER_NOT_PRESENT";
-   case VK_ERROR_EXTENSION_NOT_PRESENT:
-      return "VK_ERROR_EXTENSION_NOT_PRESENT";
-   case VK_ERROR_FEATURE_NOT_PRESENT:
-      return "VK_ERROR_FEATURE_NOT_PRESENT";
-   case VK_ERROR_INCOMPATIBLE_DRIVER:
-      return "VK_ERROR_INCOMPATIBLE_DRIVER";
-   default:
-      return "VkResult";
-   }
-}
-
-/* Checks a VkResult: false (and the graph's failure message) when it is not VK_SUCCESS. */
-static bool
-vk_ok(struct bench_graph *g, VkResult r, const char *what)
-{
-   if (r == VK_SUCCESS)
-      return true;
-   bench_graph_fail(g, "%s: %s (%d)", what, vk_result_name(r), (int)r);
-   return false;
-}
-
-static bool
-device_init(struct bench_device *d, bool meta)
-{
-   const char *pair[] = {"VK_LAYER_ML_Graph_Emulation", "VK_LAYER_ML_Tensor_Emulation"};
-   const char *meta_layer[] = {"VK_LAYER_ML_Emulation"};
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                            .pApplicationName = "bench_graph",
-                            .apiVersion = VK_API_VERSION_1_3};
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                               .pApplicationInfo = &app,
-                               .enabledLayerCount = meta ? 1 : 2,
-                               .ppEnabledLayerNames = meta ? meta_layer : pair};
-   VkResult r = vkCreateInstance(&ici, NULL, &d->instance);
-   if (r != VK_SUCCESS) {
-      fprintf(stderr, "bench_graph: vkCreateInstance with %s: %s (%d) (VK_LAYER_PATH?)\n",
-              meta ? meta_layer[0] : "the graph and tensor layers", vk_result_name(r), (int)r);
-      return false;
-   }
-   VkPhysicalDevice physical[8];
-   uint32_t n = 8;
-   r = vkEnumeratePhysicalDevices(d->instance, &n, physical);
-   if (r < 0) {
-      fprintf(stderr, "bench_graph: vkEnumeratePhysicalDevices: %s (%d)\n", vk_result_name(r),
-              (int)r);
-      return false;
-   }
-   for (uint32_t i = 0; i < n; i++) {
-      r = graph_device_create(d->instance, physical[i], &d->gd);
-      if (r != VK_SUCCESS)
-         continue;
-      if (!graph_arm_fns_load(d->gd.device, &d->fn)) {
-         fprintf(stderr, "bench_graph: VK_ARM_data_graph entry points missing\n");
-         graph_device_destroy(&d->gd);
-         continue;
-      }
-      VkPhysicalDeviceProperties props;
-      vkGetPhysicalDeviceProperties(physical[i], &props);
-      snprintf(d->name, sizeof(d->name), "%s", props.deviceName);
-      vkGetPhysicalDeviceMemoryProperties(physical[i], &d->memory);
-      return true;
-   }
-   fprintf(stderr, "bench_graph: no device with VK_ARM_data_graph (last: %s (%d))\n",
-           vk_result_name(r), (int)r);
-   return false;
-}
-
-static void
-device_finish(struct bench_device *d)
-{
-   graph_device_destroy(&d->gd);
-   if (d->instance)
-      vkDestroyInstance(d->instance, NULL);
-}
-
-static uint32_t
-memory_type(const struct bench_device *d, uint32_t bits, VkMemoryPropertyFlags want)
-{
-   for (uint32_t i = 0; i < d->memory.memoryTypeCount; i++) {
-      if ((bits & (1u << i)) && (d->memory.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   return UINT32_MAX;
-}
-
-/* An application tensor in host-visible memory, with a view. */
-struct app_tensor {
-   VkTensorARM tensor;
-   VkDeviceMemory memory;
-   VkTensorViewARM view;
-   void *map;
-   size_t size;
-   int64_t dims[REF_MAX_RANK];
-   VkTensorDescriptionARM desc;
-};
-
-static bool
-app_tensor_create(struct bench_device *d, struct bench_graph *g, const struct ref_tensor *t,
-                  struct app_tensor *a)
-{
-   VkDevice dev = d->gd.device;
-   memset(a, 0, sizeof(*a));
-   for (uint32_t i = 0; i < t->rank; i++)
-      a->dims[i] = t->shape[i];
-   a->size = (size_t)t->count * ref_dtype_size(t->dtype);
-   a->desc = (VkTensorDescriptionARM){
-       .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
-       .tiling = VK_TENSOR_TILING_LINEAR_ARM,
-       .format = bench_ref_format(t->dtype),
-       .dimensionCount = t->rank,
-       .pDimensions = a->dims,
-       .usage = VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM | VK_TENSOR_USAGE_SHADER_BIT_ARM,
-   };
-   VkTensorCreateInfoARM tci = {.sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
-                                .pDescription = &a->desc,
-                                .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-   if (!vk_ok(g, d->fn.CreateTensorARM(dev, &tci, NULL, &a->tensor), "vkCreateTensorARM"))
-      return false;
-   VkTensorMemoryRequirementsInfoARM ri = {
-       .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = a->tensor};
-   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
-   d->fn.GetTensorMemoryRequirementsARM(dev, &ri, &req);
-   uint32_t type =
-       memory_type(d, req.memoryRequirements.memoryTypeBits,
-                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-   if (type == UINT32_MAX) {
-      bench_graph_fail(g, "no host-visible coherent memory for a tensor");
-      return false;
-   }
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.memoryRequirements.size,
-                               .memoryTypeIndex = type};
-   VkBindTensorMemoryInfoARM bi = {.sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
-                                   .tensor = a->tensor};
-   if (!vk_ok(g, vkAllocateMemory(dev, &mai, NULL, &a->memory), "tensor memory"))
-      return false;
-   bi.memory = a->memory;
-   VkTensorViewCreateInfoARM vi = {.sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
-                                   .tensor = a->tensor,
-                                   .format = a->desc.format};
-   return vk_ok(g, d->fn.BindTensorMemoryARM(dev, 1, &bi), "vkBindTensorMemoryARM") &&
-          vk_ok(g, vkMapMemory(dev, a->memory, 0, VK_WHOLE_SIZE, 0, &a->map), "vkMapMemory") &&
-          vk_ok(g, d->fn.CreateTensorViewARM(dev, &vi, NULL, &a->view), "vkCreateTensorViewARM");
-}
-
-static void
-app_tensor_destroy(struct bench_device *d, struct app_tensor *a)
-{
-   VkDevice dev = d->gd.device;
-   if (a->view)
-      d->fn.DestroyTensorViewARM(dev, a->view, NULL);
-   if (a->tensor)
-      d->fn.DestroyTensorARM(dev, a->tensor, NULL);
-   if (a->memory)
-      vkFreeMemory(dev, a->memory, NULL);
-   memset(a, 0, sizeof(*a));
-}
+/* ---- pipelines and dispatches -------------------------------------------------------------- */
 
 /* What one pipeline creation and session set-up make. */
 struct instance_objects {
@@ -310,26 +143,38 @@ instance_destroy(struct bench_device *d, struct instance_objects *o)
    memset(o, 0, sizeof(*o));
 }
 
+/* The graph's tensors: inputs, then the output (bindings 0 .. input_count). */
+#define BENCH_MAX_IO (BENCH_MAX_INPUTS + 1)
+
 struct run_objects {
    VkDescriptorSetLayout set_layout;
    VkPipelineLayout layout;
    VkShaderModule module;
-   struct app_tensor in, out;
+   struct bench_tensor io[BENCH_MAX_IO];
+   uint32_t io_count;
    VkCommandPool cmd_pool;
-   VkCommandBuffer cmd;
+   VkCommandBuffer cmd;  /* the dispatch, recorded once */
+   VkCommandBuffer xfer; /* transfers and the copy baseline, recorded as needed */
    VkFence fence;
+   VkQueryPool queries; /* 0, 1: around the dispatch; 2, 3: around the copy */
 };
+
+/* The output, last of r->io. */
+static struct bench_tensor *
+run_output(struct run_objects *r)
+{
+   return &r->io[r->io_count - 1];
+}
 
 static bool
 create_pipeline(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
                 struct instance_objects *o)
 {
-   VkDataGraphPipelineResourceInfoARM res[2];
-   const struct app_tensor *io[2] = {&r->in, &r->out};
-   for (uint32_t i = 0; i < 2; i++)
+   VkDataGraphPipelineResourceInfoARM res[BENCH_MAX_IO];
+   for (uint32_t i = 0; i < r->io_count; i++)
       res[i] = (VkDataGraphPipelineResourceInfoARM){
           .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_RESOURCE_INFO_ARM,
-          .pNext = &io[i]->desc,
+          .pNext = &r->io[i].desc,
           .descriptorSet = 0,
           .binding = i,
       };
@@ -363,18 +208,18 @@ create_pipeline(struct bench_device *d, struct bench_graph *g, struct run_object
        .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_CREATE_INFO_ARM,
        .pNext = &sm,
        .layout = r->layout,
-       .resourceInfoCount = 2,
+       .resourceInfoCount = r->io_count,
        .pResourceInfos = res,
    };
-   double t0 = now_ms();
+   double t0 = bench_now_ms();
    VkResult result = d->fn.CreateDataGraphPipelinesARM(d->gd.device, VK_NULL_HANDLE, VK_NULL_HANDLE,
                                                        1, &info, NULL, &o->pipeline);
-   double t = now_ms() - t0;
-   if (!vk_ok(g, result, "vkCreateDataGraphPipelinesARM (the graph layer's log says why)")) {
+   double t = bench_now_ms() - t0;
+   if (!bench_vk_ok(g, result, "vkCreateDataGraphPipelinesARM (the graph layer's log says why)")) {
       o->pipeline = VK_NULL_HANDLE;
       return false;
    }
-   samples_add(&g->create, t);
+   bench_samples_add(&g->create, t);
    return true;
 }
 
@@ -384,13 +229,13 @@ set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects
                struct instance_objects *o)
 {
    VkDevice dev = d->gd.device;
-   double t0 = now_ms();
+   double t0 = bench_now_ms();
    VkDataGraphPipelineSessionCreateInfoARM sci = {
        .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SESSION_CREATE_INFO_ARM,
        .dataGraphPipeline = o->pipeline,
    };
-   if (!vk_ok(g, d->fn.CreateDataGraphPipelineSessionARM(dev, &sci, NULL, &o->session),
-              "vkCreateDataGraphPipelineSessionARM"))
+   if (!bench_vk_ok(g, d->fn.CreateDataGraphPipelineSessionARM(dev, &sci, NULL, &o->session),
+                    "vkCreateDataGraphPipelineSessionARM"))
       return false;
    VkDataGraphPipelineSessionBindPointRequirementsInfoARM bri = {
        .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_REQUIREMENTS_INFO_ARM,
@@ -403,7 +248,7 @@ set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects
    uint32_t count = 4;
    VkResult res =
        d->fn.GetDataGraphPipelineSessionBindPointRequirementsARM(dev, &bri, &count, reqs);
-   if (res != VK_INCOMPLETE && !vk_ok(g, res, "session bind point requirements"))
+   if (res != VK_INCOMPLETE && !bench_vk_ok(g, res, "session bind point requirements"))
       return false;
    if (count > 1) {
       bench_graph_fail(g, "%u session bind points (one expected)", count);
@@ -417,14 +262,14 @@ set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects
       };
       VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
       d->fn.GetDataGraphPipelineSessionMemoryRequirementsARM(dev, &mri, &req);
-      uint32_t type = memory_type(d, req.memoryRequirements.memoryTypeBits,
-                                  VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+      uint32_t type = bench_memory_type(d, req.memoryRequirements.memoryTypeBits,
+                                        VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
       if (type == UINT32_MAX)
-         type = memory_type(d, req.memoryRequirements.memoryTypeBits, 0);
+         type = bench_memory_type(d, req.memoryRequirements.memoryTypeBits, 0);
       VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                   .allocationSize = req.memoryRequirements.size,
                                   .memoryTypeIndex = type};
-      if (!vk_ok(g, vkAllocateMemory(dev, &mai, NULL, &o->session_memory), "session memory"))
+      if (!bench_vk_ok(g, vkAllocateMemory(dev, &mai, NULL, &o->session_memory), "session memory"))
          return false;
       VkBindDataGraphPipelineSessionMemoryInfoARM bi = {
           .sType = VK_STRUCTURE_TYPE_BIND_DATA_GRAPH_PIPELINE_SESSION_MEMORY_INFO_ARM,
@@ -432,31 +277,30 @@ set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects
           .bindPoint = reqs[i].bindPoint,
           .memory = o->session_memory,
       };
-      if (!vk_ok(g, d->fn.BindDataGraphPipelineSessionMemoryARM(dev, 1, &bi),
-                 "vkBindDataGraphPipelineSessionMemoryARM"))
+      if (!bench_vk_ok(g, d->fn.BindDataGraphPipelineSessionMemoryARM(dev, 1, &bi),
+                       "vkBindDataGraphPipelineSessionMemoryARM"))
          return false;
    }
-   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, 2};
+   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, r->io_count};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
                                      .poolSizeCount = 1,
                                      .pPoolSizes = &size};
-   if (!vk_ok(g, vkCreateDescriptorPool(dev, &pci, NULL, &o->pool), "vkCreateDescriptorPool"))
+   if (!bench_vk_ok(g, vkCreateDescriptorPool(dev, &pci, NULL, &o->pool), "vkCreateDescriptorPool"))
       return false;
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                      .descriptorPool = o->pool,
                                      .descriptorSetCount = 1,
                                      .pSetLayouts = &r->set_layout};
-   if (!vk_ok(g, vkAllocateDescriptorSets(dev, &ai, &o->set), "vkAllocateDescriptorSets"))
+   if (!bench_vk_ok(g, vkAllocateDescriptorSets(dev, &ai, &o->set), "vkAllocateDescriptorSets"))
       return false;
-   VkWriteDescriptorSetTensorARM tw[2];
-   VkWriteDescriptorSet w[2];
-   const struct app_tensor *io[2] = {&r->in, &r->out};
-   for (uint32_t i = 0; i < 2; i++) {
+   VkWriteDescriptorSetTensorARM tw[BENCH_MAX_IO];
+   VkWriteDescriptorSet w[BENCH_MAX_IO];
+   for (uint32_t i = 0; i < r->io_count; i++) {
       tw[i] = (VkWriteDescriptorSetTensorARM){.sType =
                                                   VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
                                               .tensorViewCount = 1,
-                                              .pTensorViews = &io[i]->view};
+                                              .pTensorViews = &r->io[i].view};
       w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                     .pNext = &tw[i],
                                     .dstSet = o->set,
@@ -464,12 +308,13 @@ set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects
                                     .descriptorCount = 1,
                                     .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM};
    }
-   vkUpdateDescriptorSets(dev, 2, w, 0, NULL);
-   samples_add(&g->session, now_ms() - t0);
+   vkUpdateDescriptorSets(dev, r->io_count, w, 0, NULL);
+   bench_samples_add(&g->session, bench_now_ms() - t0);
    return true;
 }
 
-/* Layouts, module, application tensors, command buffer and fence. */
+/* Layouts, module, application tensors (the inputs' data and the output's 0xcd bytes
+ * uploaded), command buffers, fence and timestamp queries. */
 static bool
 run_objects_create(struct bench_device *d, struct bench_graph *g, struct run_objects *r)
 {
@@ -488,38 +333,66 @@ run_objects_create(struct bench_device *d, struct bench_graph *g, struct run_obj
                                    .pCode = words};
    VkResult res = vkCreateShaderModule(dev, &mci, NULL, &r->module);
    free(words);
-   if (!vk_ok(g, res, "vkCreateShaderModule"))
+   if (!bench_vk_ok(g, res, "vkCreateShaderModule"))
       return false;
-   VkDescriptorSetLayoutBinding b[2] = {
-       {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_ALL, NULL},
-       {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_ALL, NULL},
-   };
+   if (g->input_count == 0 || g->input_count > BENCH_MAX_INPUTS) {
+      bench_graph_fail(g, "%u inputs", g->input_count);
+      return false;
+   }
+   r->io_count = g->input_count + 1;
+   VkDescriptorSetLayoutBinding b[BENCH_MAX_IO];
+   for (uint32_t i = 0; i < r->io_count; i++)
+      b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1,
+                                            VK_SHADER_STAGE_ALL, NULL};
    VkDescriptorSetLayoutCreateInfo sli = {
        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-       .bindingCount = 2,
+       .bindingCount = r->io_count,
        .pBindings = b,
    };
-   if (!vk_ok(g, vkCreateDescriptorSetLayout(dev, &sli, NULL, &r->set_layout),
-              "vkCreateDescriptorSetLayout"))
+   if (!bench_vk_ok(g, vkCreateDescriptorSetLayout(dev, &sli, NULL, &r->set_layout),
+                    "vkCreateDescriptorSetLayout"))
       return false;
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                       .setLayoutCount = 1,
                                       .pSetLayouts = &r->set_layout};
-   if (!vk_ok(g, vkCreatePipelineLayout(dev, &plci, NULL, &r->layout), "vkCreatePipelineLayout") ||
-       !app_tensor_create(d, g, g->input, &r->in) || !app_tensor_create(d, g, g->output, &r->out))
+   if (!bench_vk_ok(g, vkCreatePipelineLayout(dev, &plci, NULL, &r->layout),
+                    "vkCreatePipelineLayout"))
       return false;
-   memcpy(r->in.map, g->input->data, r->in.size);
+   for (uint32_t i = 0; i < r->io_count; i++) {
+      const struct ref_tensor *t = i < g->input_count ? g->inputs[i] : g->output;
+      if (!bench_tensor_create(d, g, t, &r->io[i]))
+         return false;
+      if (i < g->input_count)
+         memcpy(r->io[i].map, t->data, r->io[i].size);
+      else
+         memset(r->io[i].map, 0xcd, r->io[i].size);
+   }
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                    .queueFamilyIndex = d->gd.queue_family};
-   if (!vk_ok(g, vkCreateCommandPool(dev, &cpci, NULL, &r->cmd_pool), "vkCreateCommandPool"))
+   if (!bench_vk_ok(g, vkCreateCommandPool(dev, &cpci, NULL, &r->cmd_pool), "vkCreateCommandPool"))
       return false;
    VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                        .commandPool = r->cmd_pool,
                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                                       .commandBufferCount = 1};
+                                       .commandBufferCount = 2};
+   VkCommandBuffer cmds[2];
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-   return vk_ok(g, vkAllocateCommandBuffers(dev, &cbai, &r->cmd), "vkAllocateCommandBuffers") &&
-          vk_ok(g, vkCreateFence(dev, &fci, NULL, &r->fence), "vkCreateFence");
+   if (!bench_vk_ok(g, vkAllocateCommandBuffers(dev, &cbai, cmds), "vkAllocateCommandBuffers") ||
+       !bench_vk_ok(g, vkCreateFence(dev, &fci, NULL, &r->fence), "vkCreateFence"))
+      return false;
+   r->cmd = cmds[0];
+   r->xfer = cmds[1];
+   if (d->timestamp_bits) {
+      VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                   .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                   .queryCount = 4};
+      if (!bench_vk_ok(g, vkCreateQueryPool(dev, &qci, NULL, &r->queries), "vkCreateQueryPool"))
+         return false;
+   }
+   struct bench_tensor *all[BENCH_MAX_IO];
+   for (uint32_t i = 0; i < r->io_count; i++)
+      all[i] = &r->io[i];
+   return bench_tensors_transfer(d, g, all, r->io_count, true, r->xfer, r->fence);
 }
 
 static void
@@ -528,10 +401,12 @@ run_objects_destroy(struct bench_device *d, struct run_objects *r)
    VkDevice dev = d->gd.device;
    if (r->fence)
       vkDestroyFence(dev, r->fence, NULL);
+   if (r->queries)
+      vkDestroyQueryPool(dev, r->queries, NULL);
    if (r->cmd_pool)
       vkDestroyCommandPool(dev, r->cmd_pool, NULL);
-   app_tensor_destroy(d, &r->out);
-   app_tensor_destroy(d, &r->in);
+   for (uint32_t i = 0; i < BENCH_MAX_IO; i++)
+      bench_tensor_destroy(d, &r->io[i]);
    if (r->layout)
       vkDestroyPipelineLayout(dev, r->layout, NULL);
    if (r->set_layout)
@@ -540,14 +415,16 @@ run_objects_destroy(struct bench_device *d, struct run_objects *r)
       vkDestroyShaderModule(dev, r->module, NULL);
 }
 
-/* Host writes -> the graph -> host reads, recorded once. */
+/* Host writes -> the graph (between timestamps 0 and 1) -> host reads, recorded once. */
 static bool
 record(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
        const struct instance_objects *o)
 {
    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   if (!vk_ok(g, vkBeginCommandBuffer(r->cmd, &bi), "vkBeginCommandBuffer"))
+   if (!bench_vk_ok(g, vkBeginCommandBuffer(r->cmd, &bi), "vkBeginCommandBuffer"))
       return false;
+   if (r->queries)
+      vkCmdResetQueryPool(r->cmd, r->queries, 0, 2);
    VkMemoryBarrier2 before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                               .srcStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
                               .srcAccessMask = VK_ACCESS_2_HOST_WRITE_BIT,
@@ -560,7 +437,11 @@ record(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
    vkCmdBindPipeline(r->cmd, VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM, o->pipeline);
    vkCmdBindDescriptorSets(r->cmd, VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM, r->layout, 0, 1, &o->set,
                            0, NULL);
+   if (r->queries)
+      vkCmdWriteTimestamp2(r->cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, r->queries, 0);
    d->fn.CmdDispatchDataGraphARM(r->cmd, o->session, NULL);
+   if (r->queries)
+      vkCmdWriteTimestamp2(r->cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, r->queries, 1);
    VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                              .srcStageMask = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
                              .srcAccessMask = VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM,
@@ -568,33 +449,49 @@ record(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
                              .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
    dep.pMemoryBarriers = &after;
    vkCmdPipelineBarrier2(r->cmd, &dep);
-   return vk_ok(g, vkEndCommandBuffer(r->cmd), "vkEndCommandBuffer");
+   return bench_vk_ok(g, vkEndCommandBuffer(r->cmd), "vkEndCommandBuffer");
 }
 
-/* One submission, waited on; its wall time in *ms. */
+/* One submission, waited on; its wall time in *ms, its timestamps' in *gpu_ms (-1: none). */
 static bool
-submit(struct bench_device *d, struct bench_graph *g, struct run_objects *r, double *ms)
+submit(struct bench_device *d, struct bench_graph *g, struct run_objects *r, double *ms,
+       double *gpu_ms)
 {
    VkCommandBufferSubmitInfo cbsi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO,
                                      .commandBuffer = r->cmd};
    VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
                        .commandBufferInfoCount = 1,
                        .pCommandBufferInfos = &cbsi};
-   double t0 = now_ms();
-   bool ok = vk_ok(g, vkQueueSubmit2(d->gd.queue, 1, &si, r->fence), "vkQueueSubmit2") &&
-             vk_ok(g, vkWaitForFences(d->gd.device, 1, &r->fence, VK_TRUE, UINT64_MAX),
-                   "vkWaitForFences");
-   *ms = now_ms() - t0;
-   return ok && vk_ok(g, vkResetFences(d->gd.device, 1, &r->fence), "vkResetFences");
+   double t0 = bench_now_ms();
+   bool ok = bench_vk_ok(g, vkQueueSubmit2(d->gd.queue, 1, &si, r->fence), "vkQueueSubmit2") &&
+             bench_vk_ok(g, vkWaitForFences(d->gd.device, 1, &r->fence, VK_TRUE, UINT64_MAX),
+                         "vkWaitForFences");
+   *ms = bench_now_ms() - t0;
+   return ok && bench_vk_ok(g, vkResetFences(d->gd.device, 1, &r->fence), "vkResetFences") &&
+          bench_timestamps_read(d, g, r->queries, 0, gpu_ms);
+}
+
+/* The output's bytes as the device left them, in g->output->data (first) or compared with it;
+ * false when they differ. */
+static bool
+read_output(struct bench_device *d, struct bench_graph *g, struct run_objects *r, bool first)
+{
+   struct bench_tensor *out = run_output(r);
+   if (!bench_tensors_transfer(d, g, &out, 1, false, r->xfer, r->fence))
+      return false;
+   if (first)
+      memcpy(g->output->data, out->map, out->size);
+   return first || memcmp(g->output->data, out->map, out->size) == 0;
 }
 
 struct options {
    int reps, warmup, creations;
+   int64_t elements;
    bool meta;
    bool print_text; /* --print-text: the graphs' SPIR-V text, nothing run */
    const char *json;
    const char *manifests;
-   const char *graphs[8];
+   const char *graphs[2 * BENCH_GRAPH_COUNT];
    int graph_count;
 };
 
@@ -607,34 +504,43 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
    memset(&o, 0, sizeof(o));
    bool ok = run_objects_create(d, g, &r);
    for (int i = 0; ok && i < opt->creations; i++) {
-      ok = create_pipeline(d, g, &r, &o) && set_up_session(d, g, &r, &o);
+      if (!create_pipeline(d, g, &r, &o)) {
+         /* An operator this build of the graph layer may not have: skipped, not failed. */
+         g->skipped = i == 0 && g->optional;
+         g->failed = !g->skipped;
+         ok = false;
+         break;
+      }
+      ok = set_up_session(d, g, &r, &o);
       if (ok && i + 1 < opt->creations)
          instance_destroy(d, &o);
    }
    ok = ok && record(d, g, &r, &o);
+   double ms, gpu_ms;
+   for (int i = 0; ok && i < opt->warmup; i++)
+      ok = submit(d, g, &r, &ms, &gpu_ms);
+   ok = ok && read_output(d, g, &r, true);
    if (ok) {
-      memset(r.out.map, 0xcd, r.out.size);
-      double ms;
-      for (int i = 0; ok && i < opt->warmup; i++)
-         ok = submit(d, g, &r, &ms);
-   }
-   if (ok) {
-      memcpy(g->output->data, r.out.map, r.out.size);
       g->checked = bench_graph_check(g);
       if (!g->checked)
          bench_graph_fail(g, "wrong output: %s", g->check_text);
       ok = g->checked;
    }
    for (int i = 0; ok && i < opt->reps; i++) {
-      double ms;
-      ok = submit(d, g, &r, &ms);
-      samples_add(&g->dispatch, ms);
+      ok = submit(d, g, &r, &ms, &gpu_ms);
+      bench_samples_add(&g->dispatch, ms);
+      if (gpu_ms >= 0)
+         bench_samples_add(&g->dispatch_gpu, gpu_ms);
    }
-   if (ok && memcmp(g->output->data, r.out.map, r.out.size) != 0) {
+   if (ok && !read_output(d, g, &r, false)) {
       bench_graph_fail(g, "the output of the timed dispatches differs from the checked one");
       g->checked = false;
+      ok = false;
    }
-   if (!ok)
+   /* The copy baseline right after the graph, with the graph's tensors still allocated. */
+   if (ok && g->bytes > 0)
+      ok = bench_copy_baseline(d, g, opt->warmup, opt->reps, r.xfer, r.fence, r.queries);
+   if (!ok && !g->skipped)
       bench_graph_fail(g, "failed"); /* keeps the first, more precise message */
    instance_destroy(d, &o);
    run_objects_destroy(d, &r);
@@ -647,7 +553,10 @@ static const char usage_text[] =
     "  --reps N         timed dispatches per graph (default 7), after\n"
     "  --warmup N       untimed dispatches (default 1; the output is checked after them)\n"
     "  --creations N    pipeline creations and session set-ups per graph (default 10)\n"
-    "  --graph NAME     conv_fp32, conv_int8 or matmul_fp32 (repeatable; default all)\n"
+    "  --graph NAME     conv_fp32, conv_int8, matmul_fp32, add_fp32, mul_fp16, table_i8 or\n"
+    "                   cast_fp32_fp16 (repeatable; default all)\n"
+    "  --elements N     elements of the elementwise graphs, a multiple of 64; K and M suffixes\n"
+    "                   (default 64M, for a GPU; 4M suits lavapipe on 2 cores)\n"
     "  --manifests DIR  layer manifests (default: $VK_LAYER_PATH, else the build tree's)\n"
     "  --meta           enable VK_LAYER_ML_Emulation instead of the graph and tensor layers\n"
     "  --json FILE      write the results as JSON\n"
@@ -664,11 +573,30 @@ parse_count(const char *s, int lo, int *out)
    return 1;
 }
 
+/* A positive multiple of 64, with an optional K (2^10) or M (2^20) suffix. */
+static int
+parse_elements(const char *s, int64_t *out)
+{
+   char *end;
+   long long v = strtoll(s, &end, 10);
+   int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : 0;
+   if (shift)
+      end++;
+   if (*s == 0 || *end != 0 || v <= 0 || v > (INT64_C(1) << 40) >> shift)
+      return 0;
+   v <<= shift;
+   if (v % 64)
+      return 0;
+   *out = v;
+   return 1;
+}
+
 /* 0 on success, else the exit status. */
 static int
 parse_args(int argc, char **argv, struct options *o)
 {
-   *o = (struct options){.reps = 7, .warmup = 1, .creations = 10};
+   *o = (struct options){
+       .reps = 7, .warmup = 1, .creations = 10, .elements = BENCH_DEFAULT_ELEMENTS};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -691,7 +619,8 @@ parse_args(int argc, char **argv, struct options *o)
       i++;
       if ((!strcmp(a, "--reps") && parse_count(v, 1, &o->reps)) ||
           (!strcmp(a, "--warmup") && parse_count(v, 1, &o->warmup)) ||
-          (!strcmp(a, "--creations") && parse_count(v, 1, &o->creations)))
+          (!strcmp(a, "--creations") && parse_count(v, 1, &o->creations)) ||
+          (!strcmp(a, "--elements") && parse_elements(v, &o->elements)))
          continue;
       if (!strcmp(a, "--json")) {
          o->json = v;
@@ -701,7 +630,7 @@ parse_args(int argc, char **argv, struct options *o)
          bool known = false;
          for (size_t k = 0; k < BENCH_GRAPH_COUNT; k++)
             known |= !strcmp(v, bench_graph_defs[k].name);
-         if (!known || o->graph_count == 8) {
+         if (!known || o->graph_count == 2 * BENCH_GRAPH_COUNT) {
             fprintf(stderr, "bench_graph: unknown graph '%s'\n%s", v, usage_text);
             return 2;
          }
@@ -763,17 +692,35 @@ json_string(FILE *f, const char *s)
    fputc('"', f);
 }
 
+/* One results line (none for no samples); *first: no comma before it. */
 static void
 json_metric(FILE *f, const struct bench_graph *g, const char *metric, const struct bench_samples *s,
-            bool last)
+            bool *first)
 {
+   if (!s->n)
+      return;
    fprintf(f,
-           "    {\"graph\": \"%s\", \"metric\": \"%s\", \"median\": %.4f, \"min\": %.4f, "
+           "%s    {\"graph\": \"%s\", \"metric\": \"%s\", \"median\": %.4f, \"min\": %.4f, "
            "\"samples\": [",
-           g->name, metric, samples_median(s), samples_min(s));
+           *first ? "" : ",\n", g->name, metric, samples_median(s), samples_min(s));
    for (int i = 0; i < s->n; i++)
       fprintf(f, "%s%.4f", i ? ", " : "", s->v[i]);
-   fprintf(f, "]}%s\n", last ? "" : ",");
+   fprintf(f, "]}");
+   *first = false;
+}
+
+/* The time a bandwidth is computed from: the timestamps' median where the queue has them, else
+ * the wall time's. */
+static double
+bandwidth_ms(const struct bench_samples *gpu, const struct bench_samples *wall)
+{
+   return gpu->n ? samples_median(gpu) : samples_median(wall);
+}
+
+static double
+gb_per_s(double bytes, double ms)
+{
+   return ms > 0 ? bytes / ms * 1e-6 : 0.0;
 }
 
 static bool
@@ -792,31 +739,41 @@ write_json(const char *path, const struct options *o, const struct bench_device 
    json_string(f, layer_path);
    fprintf(f, ",\n  \"graph_layer\": ");
    json_string(f, graph_lib);
+   fprintf(f, ",\n  \"driver\": ");
+   json_string(f, d->driver);
    fprintf(f, ",\n  \"lp_num_threads\": ");
    json_string(f, threads ? threads : "");
-   fprintf(f, ",\n  \"reps\": %d,\n  \"warmup\": %d,\n  \"creations\": %d,\n", o->reps, o->warmup,
-           o->creations);
+   fprintf(f,
+           ",\n  \"reps\": %d,\n  \"warmup\": %d,\n  \"creations\": %d,\n  \"elements\": %" PRId64
+           ",\n",
+           o->reps, o->warmup, o->creations, o->elements);
    fprintf(f, "  \"graphs\": [\n");
    for (int i = 0; i < count; i++) {
-      fprintf(f,
-              "    {\"graph\": \"%s\", \"pass\": %s, \"macs\": %.0f, \"check\": ", graphs[i].name,
-              !graphs[i].failed ? "true" : "false", graphs[i].macs);
-      json_string(f, graphs[i].failed ? graphs[i].why : graphs[i].check_text);
+      const struct bench_graph *g = &graphs[i];
+      fprintf(f, "    {\"graph\": \"%s\", \"pass\": %s, \"skipped\": %s, \"macs\": %.0f", g->name,
+              !g->failed && !g->skipped ? "true" : "false", g->skipped ? "true" : "false", g->macs);
+      if (g->bytes > 0 && !g->failed && !g->skipped)
+         fprintf(f, ", \"bytes\": %.0f, \"gbps\": %.2f, \"copy_bytes\": %.0f, \"copy_gbps\": %.2f",
+                 g->bytes, gb_per_s(g->bytes, bandwidth_ms(&g->dispatch_gpu, &g->dispatch)),
+                 g->copy_bytes, gb_per_s(g->copy_bytes, bandwidth_ms(&g->copy_gpu, &g->copy)));
+      fprintf(f, ", \"check\": ");
+      json_string(f, g->failed || g->skipped ? g->why : g->check_text);
       fprintf(f, "}%s\n", i + 1 < count ? "," : "");
    }
    fprintf(f, "  ],\n  \"results\": [\n");
-   int done = 0, total = 0;
-   for (int i = 0; i < count; i++)
-      total += !graphs[i].failed;
+   bool first = true;
    for (int i = 0; i < count; i++) {
-      if (graphs[i].failed)
+      const struct bench_graph *g = &graphs[i];
+      if (g->failed || g->skipped)
          continue;
-      done++;
-      json_metric(f, &graphs[i], "create_ms", &graphs[i].create, false);
-      json_metric(f, &graphs[i], "session_ms", &graphs[i].session, false);
-      json_metric(f, &graphs[i], "dispatch_ms", &graphs[i].dispatch, done == total);
+      json_metric(f, g, "create_ms", &g->create, &first);
+      json_metric(f, g, "session_ms", &g->session, &first);
+      json_metric(f, g, "dispatch_ms", &g->dispatch, &first);
+      json_metric(f, g, "dispatch_gpu_ms", &g->dispatch_gpu, &first);
+      json_metric(f, g, "copy_ms", &g->copy, &first);
+      json_metric(f, g, "copy_gpu_ms", &g->copy_gpu, &first);
    }
-   fprintf(f, "  ]\n}\n");
+   fprintf(f, "\n  ]\n}\n");
    return fclose(f) == 0;
 }
 
@@ -855,6 +812,38 @@ set_up_environment(const struct options *o, const char **layer_path)
    unsetenv("VMEL_GRAPH_PROFILING");
 }
 
+static void
+print_graph(const struct bench_graph *g)
+{
+   double dispatch = samples_median(&g->dispatch);
+   printf("%-12s %s\n", g->name, g->what);
+   printf("  check      %s (reference %.0f ms)\n", g->check_text, g->reference_ms);
+   printf("  create     median %9.3f  min %9.3f\n", samples_median(&g->create),
+          samples_min(&g->create));
+   printf("  session    median %9.3f  min %9.3f\n", samples_median(&g->session),
+          samples_min(&g->session));
+   printf("  dispatch   median %9.3f  min %9.3f  (submit to fence)", dispatch,
+          samples_min(&g->dispatch));
+   if (g->macs > 0)
+      printf("  %.2f GMAC/s", dispatch > 0 ? g->macs / dispatch * 1e-6 : 0.0);
+   printf("\n");
+   if (g->dispatch_gpu.n)
+      printf("  gpu        median %9.3f  min %9.3f  (timestamps around the dispatch)\n",
+             samples_median(&g->dispatch_gpu), samples_min(&g->dispatch_gpu));
+   if (g->bytes <= 0)
+      return;
+   const char *clock = g->dispatch_gpu.n ? "timestamps" : "submit to fence";
+   double ms = bandwidth_ms(&g->dispatch_gpu, &g->dispatch);
+   double copy_ms = bandwidth_ms(&g->copy_gpu, &g->copy);
+   double gbps = gb_per_s(g->bytes, ms), copy_gbps = gb_per_s(g->copy_bytes, copy_ms);
+   printf("  copy       median %9.3f  min %9.3f  (vkCmdCopyBuffer, %s)\n", copy_ms,
+          samples_min(g->copy_gpu.n ? &g->copy_gpu : &g->copy), clock);
+   printf("  bandwidth  %.2f GB/s (%.1f MB read + written); copy %.2f GB/s (%.1f MB); "
+          "ratio %.3f\n",
+          gbps, g->bytes * 1e-6, copy_gbps, g->copy_bytes * 1e-6,
+          copy_gbps > 0 ? gbps / copy_gbps : 0.0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -862,12 +851,13 @@ main(int argc, char **argv)
    int status = parse_args(argc, argv, &opt);
    if (status)
       return status < 0 ? 0 : status;
+   const struct bench_params params = {.elements = opt.elements};
    if (opt.print_text) {
       for (size_t k = 0; k < BENCH_GRAPH_COUNT; k++) {
          struct bench_graph g;
          memset(&g, 0, sizeof(g));
          if (selected(&opt, bench_graph_defs[k].name)) {
-            bench_graph_defs[k].setup(&g);
+            bench_graph_defs[k].setup(&g, &params);
             printf("; %s\n%.*s", bench_graph_defs[k].name, (int)g.text.len,
                    g.text.s ? g.text.s : "");
             status |= g.failed || g.text.failed;
@@ -883,17 +873,18 @@ main(int argc, char **argv)
 
    struct bench_device d;
    memset(&d, 0, sizeof(d));
-   if (!device_init(&d, opt.meta)) {
-      device_finish(&d);
+   if (!bench_device_init(&d, opt.meta)) {
+      bench_device_finish(&d);
       return 1;
    }
    const char *threads = getenv("LP_NUM_THREADS");
    printf("device: %s (LP_NUM_THREADS=%s), layers: %s\n", d.name, threads ? threads : "unset",
           opt.meta ? "VK_LAYER_ML_Emulation" : "graph, tensor");
+   printf("driver: %s; timestamps: %s\n", d.driver, d.timestamp_bits ? "yes" : "no");
    printf("VK_LAYER_PATH=%s\ngraph layer: %s\n", layer_path, graph_lib);
    printf("%d pipeline creation(s) and session set-up(s), %d warm-up and %d timed dispatch(es) "
-          "per graph; ms\n\n",
-          opt.creations, opt.warmup, opt.reps);
+          "per graph; ms; elementwise graphs of %" PRId64 " elements\n\n",
+          opt.creations, opt.warmup, opt.reps, opt.elements);
 
    struct bench_graph graphs[BENCH_GRAPH_COUNT];
    memset(graphs, 0, sizeof(graphs));
@@ -902,9 +893,9 @@ main(int argc, char **argv)
       if (!selected(&opt, bench_graph_defs[k].name))
          continue;
       struct bench_graph *g = &graphs[count++];
-      double t0 = now_ms();
-      bench_graph_defs[k].setup(g);
-      g->reference_ms = now_ms() - t0;
+      double t0 = bench_now_ms();
+      bench_graph_defs[k].setup(g, &params);
+      g->reference_ms = bench_now_ms() - t0;
       if (g->failed || g->text.failed) {
          bench_graph_fail(g, "set-up failed");
          printf("%-12s FAIL: %s\n", g->name, g->why);
@@ -912,25 +903,24 @@ main(int argc, char **argv)
          continue;
       }
       run_graph(&d, &opt, g);
+      bench_graph_finish(g); /* the data: only the results are kept */
+      if (g->skipped) {
+         printf("%-12s SKIPPED, not failed: %s; an operator this graph layer does not implement "
+                "yet? (its log above says)\n",
+                g->name, g->why);
+         continue;
+      }
       if (g->failed) {
          printf("%-12s FAIL: %s\n", g->name, g->why);
          status = 1;
          continue;
       }
-      double dispatch = samples_median(&g->dispatch);
-      printf("%-12s %s\n", g->name, g->what);
-      printf("  check      %s (reference %.0f ms)\n", g->check_text, g->reference_ms);
-      printf("  create     median %9.3f  min %9.3f\n", samples_median(&g->create),
-             samples_min(&g->create));
-      printf("  session    median %9.3f  min %9.3f\n", samples_median(&g->session),
-             samples_min(&g->session));
-      printf("  dispatch   median %9.3f  min %9.3f  (%.2f GMAC/s)\n", dispatch,
-             samples_min(&g->dispatch), dispatch > 0 ? g->macs / dispatch * 1e-6 : 0.0);
+      print_graph(g);
    }
    if (opt.json && !write_json(opt.json, &opt, &d, layer_path, graph_lib, graphs, count))
       status = 1;
    for (int i = 0; i < count; i++)
       bench_graph_finish(&graphs[i]);
-   device_finish(&d);
+   bench_device_finish(&d);
    return status;
 }

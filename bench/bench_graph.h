@@ -2,9 +2,12 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * bench_graph's graphs (bench_graph_nets.c: SPIR-V text, data, CPU reference,
- * output checks) and what bench_graph.c (Vulkan, timing, reporting) records
- * about each.
+ * bench_graph's graphs (bench_graph_nets.c: the conv nets and the MATMUL;
+ * bench_graph_ew.c: the large elementwise graphs; each with its SPIR-V text,
+ * data, CPU reference and output check), the helpers both files share, what
+ * bench_graph.c (pipelines, dispatches, timing, reporting) records about each
+ * graph, and the Vulkan plumbing of bench_graph_vk.c (device, tensors,
+ * timestamps, the buffer copy baseline).
  */
 #ifndef BENCH_GRAPH_H
 #define BENCH_GRAPH_H
@@ -20,7 +23,10 @@
 #define BENCH_MAX_SAMPLES 1000
 #define BENCH_MAX_CONSTANTS 12
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 3
+#define BENCH_GRAPH_COUNT 7
+#define BENCH_MAX_INPUTS 2
+/* Elements of the elementwise graphs unless --elements says otherwise: 64M, sized for a GPU. */
+#define BENCH_DEFAULT_ELEMENTS (INT64_C(64) << 20)
 
 struct bench_samples {
    double v[BENCH_MAX_SAMPLES];
@@ -35,7 +41,8 @@ struct bench_text {
 };
 
 enum bench_check {
-   BENCH_CHECK_EXACT,    /* bit-exact */
+   BENCH_CHECK_EXACT,    /* integer values equal */
+   BENCH_CHECK_BITS,     /* bit patterns equal (float outputs of exact operations) */
    BENCH_CHECK_RELATIVE, /* |out - want| <= BENCH_CONV_FP32_RTOL * bound */
    BENCH_CHECK_DOT,      /* tosa_ref_check_dot_product() */
 };
@@ -49,8 +56,9 @@ struct bench_graph {
    struct bench_text text;
    struct ref_tensor *owned[BENCH_MAX_OWNED]; /* destroyed by bench_graph_finish() */
    uint32_t owned_count;
-   struct ref_tensor *input;  /* set 0, binding 0 */
-   struct ref_tensor *output; /* set 0, binding 1: what the device wrote */
+   struct ref_tensor *inputs[BENCH_MAX_INPUTS]; /* set 0, bindings 0 .. input_count - 1 */
+   uint32_t input_count;
+   struct ref_tensor *output; /* set 0, binding input_count: what the device wrote */
    struct ref_tensor *want;   /* the reference: the output's dtype, or FP64 */
    struct ref_tensor *bound;  /* FP64 dot-product bound (RELATIVE, DOT) */
    struct graph_constant constants[BENCH_MAX_CONSTANTS];
@@ -58,20 +66,34 @@ struct bench_graph {
    enum bench_check check;
    struct tosa_ref_dot_check dot; /* BENCH_CHECK_DOT */
    double macs;                   /* multiply-accumulates per dispatch */
-   bool failed;
+   /* Bandwidth graphs: bytes the inputs and the output hold, read and written once per dispatch;
+    * bench_graph.c then times a buffer copy that reads and writes as many, for comparison. */
+   double bytes;
+   /* Skipped, not failed, when the graph layer cannot create its pipeline (an operator
+    * that this build of the layer may not implement yet). */
+   bool optional;
+   bool failed, skipped;
    char why[256]; /* the first failure */
 
    /* filled by bench_graph.c */
    double reference_ms; /* set-up: data and CPU reference */
    struct bench_samples create, session, dispatch;
+   struct bench_samples dispatch_gpu; /* timestamps around the dispatch, when the queue has them */
+   struct bench_samples copy, copy_gpu; /* the buffer copy of a bandwidth graph: wall, timestamps */
+   double copy_bytes;                   /* bytes the copy reads and writes */
    bool checked;
    char check_text[256];
+};
+
+/* What the command line sets for the graphs. */
+struct bench_params {
+   int64_t elements; /* of the elementwise graphs: a multiple of 64 */
 };
 
 struct bench_graph_def {
    const char *name;
    /** Fills g: text, tensors, constants and the reference; g->failed says whether it worked. */
-   void (*setup)(struct bench_graph *g);
+   void (*setup)(struct bench_graph *g, const struct bench_params *p);
 };
 
 /** The graphs, in the order they run. */
@@ -87,7 +109,102 @@ bool bench_graph_check(struct bench_graph *g);
 /** Frees what setup allocated. */
 void bench_graph_finish(struct bench_graph *g);
 
-/** The tensor format of an I8, I32 or FP32 reference dtype. */
+/** The tensor format of an I8, I32, FP16 or FP32 reference dtype. */
 VkFormat bench_ref_format(enum ref_dtype dtype);
+
+/* ---- shared by the graph files (bench_graph_nets.c) ---- */
+
+/** Appends to t (t->failed once out of memory). */
+void bench_text_printf(struct bench_text *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/** splitmix64: the same stream on every host. */
+uint64_t bench_rng_next(uint64_t *state);
+
+/** Uniform integers in [lo, hi]. */
+void bench_fill_int(struct ref_tensor *t, uint64_t *rng, int64_t lo, int64_t hi);
+
+/** Uniform in [lo, hi), exact in fp32 for lo, hi powers of 2. */
+void bench_fill_float(struct ref_tensor *t, uint64_t *rng, double lo, double hi);
+
+/** A zero-filled tensor that g owns (freed by bench_graph_finish()); NULL, and g failed, when
+ * out of memory. */
+struct ref_tensor *bench_tensor_new(struct bench_graph *g, enum ref_dtype dtype, uint32_t rank,
+                                    const int64_t *shape);
+
+/** Passes t as graph constant `id` (OpGraphConstantARM). */
+void bench_constant(struct bench_graph *g, uint32_t id, const struct ref_tensor *t);
+
+/** True when a reference call returned TOSA_REF_OK, else g fails naming `op`. */
+bool bench_ref_ok(struct bench_graph *g, int status, const char *op);
+
+/* The elementwise graphs (bench_graph_ew.c). */
+void bench_setup_add_fp32(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_mul_fp16(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_table_i8(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_cast_fp32_fp16(struct bench_graph *g, const struct bench_params *p);
+
+/* ---- Vulkan (bench_graph_vk.c) ---- */
+
+struct bench_device {
+   VkInstance instance;
+   struct graph_device gd;
+   struct graph_arm_fns fn;
+   PFN_vkCmdCopyTensorARM CmdCopyTensorARM;
+   VkPhysicalDeviceMemoryProperties memory;
+   char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+   char driver[VK_MAX_DRIVER_NAME_SIZE + VK_MAX_DRIVER_INFO_SIZE + 2]; /* name and version */
+   uint64_t max_tensor_size; /* VkPhysicalDeviceTensorPropertiesARM; 0: not reported */
+   uint32_t timestamp_bits;  /* of the graph queue; 0: no timestamps */
+   double timestamp_ns;      /* timestampPeriod */
+};
+
+/* An application tensor: device-local, with the host's view of it (bench_graph_vk.c). */
+struct bench_tensor {
+   VkTensorARM tensor; /* bound to the graph */
+   VkDeviceMemory memory;
+   VkTensorViewARM view;
+   VkTensorARM staging; /* host memory, when `memory` is not mapped: copied to and from */
+   VkDeviceMemory staging_memory;
+   void *map; /* `memory`, else `staging_memory`, mapped */
+   size_t size;
+   int64_t dims[REF_MAX_RANK];
+   VkTensorDescriptionARM desc;
+};
+
+double bench_now_ms(void);
+void bench_samples_add(struct bench_samples *s, double v);
+
+/** The first memory type of `bits` with all of `want`; UINT32_MAX if none. */
+uint32_t bench_memory_type(const struct bench_device *d, uint32_t bits, VkMemoryPropertyFlags want);
+
+/** Checks a VkResult: false (and g's failure message) when it is not VK_SUCCESS. */
+bool bench_vk_ok(struct bench_graph *g, VkResult r, const char *what);
+
+/** The first device with VK_ARM_data_graph, through the layers (or the meta layer). */
+bool bench_device_init(struct bench_device *d, bool meta);
+void bench_device_finish(struct bench_device *d);
+
+/** A tensor of t's type and shape (not its data). */
+bool bench_tensor_create(struct bench_device *d, struct bench_graph *g, const struct ref_tensor *t,
+                         struct bench_tensor *a);
+void bench_tensor_destroy(struct bench_device *d, struct bench_tensor *a);
+
+/** Copies staging -> tensor (upload) or tensor -> staging for those of t[] that have a staging
+ * tensor, in one submission of cmd (recorded here), waited for with fence. An upload is
+ * visible to later dispatches of the graph; a download to the host. */
+bool bench_tensors_transfer(struct bench_device *d, struct bench_graph *g,
+                            struct bench_tensor *const *t, uint32_t count, bool upload,
+                            VkCommandBuffer cmd, VkFence fence);
+
+/** The time between timestamps first and first + 1 of pool in *ms (-1 without a pool). */
+bool bench_timestamps_read(struct bench_device *d, struct bench_graph *g, VkQueryPool pool,
+                           uint32_t first, double *ms);
+
+/** Times vkCmdCopyBuffer between two device-local buffers of g->bytes / 2 each: warmup, then
+ * reps submissions into g->copy (wall) and g->copy_gpu (timestamps 2 and 3 of pool, when not
+ * VK_NULL_HANDLE). Records cmd itself. */
+bool bench_copy_baseline(struct bench_device *d, struct bench_graph *g, int warmup, int reps,
+                         VkCommandBuffer cmd, VkFence fence, VkQueryPool pool);
 
 #endif /* BENCH_GRAPH_H */

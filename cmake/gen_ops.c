@@ -144,8 +144,28 @@ check_grid(const char *macro, const struct g_grid *d)
    if (d->local < 1 || d->local > 1024 || (d->local & (d->local - 1)))
       fail("%s(%s): workgroup size %d is not a power of two in 1..1024", macro, d->kernel,
            d->local);
-   if (strcmp(d->grid, "ELEMENTS") && strcmp(d->grid, "ELEMENTS4") && strcmp(d->grid, "ROWS"))
-      fail("%s(%s): grid %s is not ELEMENTS, ELEMENTS4 or ROWS", macro, d->kernel, d->grid);
+   if (strcmp(d->grid, "ELEMENTS") && strcmp(d->grid, "ELEMENTS4") &&
+       strcmp(d->grid, "ELEMENTS8") && strcmp(d->grid, "ELEMENTS16") && strcmp(d->grid, "ROWS"))
+      fail("%s(%s): grid %s is not ELEMENTS, ELEMENTS4, ELEMENTS8, ELEMENTS16 or ROWS", macro,
+           d->kernel, d->grid);
+}
+
+/* The elements per work item of a kernel whose grid (its DG_KERNEL_GRID, else its template's
+ * DG_TEMPLATE_GRID) is ELEMENTS4, ELEMENTS8 or ELEMENTS16; 0 for any other grid. The
+ * elementwise driver (shaders/common/dg_elementwise.glsl) gets it as DG_EW_ITEMS. */
+static int
+kernel_items(const char *NAME, const char *tmpl)
+{
+   const char *grid = NULL;
+   for (size_t g = 0; grids[g].kernel && !grid; g++)
+      if (strcmp(grids[g].kernel, NAME) == 0)
+         grid = grids[g].grid;
+   for (size_t g = 0; template_grids[g].kernel && !grid; g++)
+      if (strcmp(template_grids[g].kernel, tmpl) == 0)
+         grid = template_grids[g].grid;
+   if (!grid || strncmp(grid, "ELEMENTS", 8) != 0 || !grid[8])
+      return 0;
+   return atoi(grid + 8);
 }
 
 static const struct g_kernel *
@@ -410,6 +430,9 @@ write_cmake(const char *path)
       lower(name, kernels[i].NAME, sizeof(name));
       fprintf(f, "vmel_kernel(graph %s graph/tosa/%s.comp DEFINES", name, kernels[i].tmpl);
       write_defines(f, kernels[i].defines);
+      int items = kernel_items(kernels[i].NAME, kernels[i].tmpl);
+      if (items)
+         fprintf(f, " DG_EW_ITEMS=%d", items);
       fprintf(f, ")\n");
    }
    return fclose(f) != 0;

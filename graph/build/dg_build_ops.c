@@ -46,7 +46,13 @@ static const struct {
 
 /* The kernels whose workgroup size or grid is not the default (DG_KERNEL_GRID), and the
  * templates whose kernels all have another (DG_TEMPLATE_GRID). */
-enum dg_grid { DG_GRID_ELEMENTS, DG_GRID_ELEMENTS4, DG_GRID_ROWS };
+enum dg_grid {
+   DG_GRID_ELEMENTS,
+   DG_GRID_ELEMENTS4,
+   DG_GRID_ELEMENTS8,
+   DG_GRID_ELEMENTS16,
+   DG_GRID_ROWS
+};
 struct kernel_grid {
    uint16_t kernel, local;
    enum dg_grid grid;
@@ -99,8 +105,13 @@ kernel_work(uint32_t kernel, const struct dg_tensor_type *out)
    const struct kernel_grid *g = kernel_grid(kernel);
    if (!g || g->grid == DG_GRID_ELEMENTS)
       return elements;
+   /* DG_EW_ITEMS of dg_elementwise.glsl, which the build defines from the same grid. */
    if (g->grid == DG_GRID_ELEMENTS4)
-      return (elements + 3) / 4; /* DG_EW_ITEMS of dg_elementwise.glsl */
+      return (elements + 3) / 4;
+   if (g->grid == DG_GRID_ELEMENTS8)
+      return (elements + 7) / 8;
+   if (g->grid == DG_GRID_ELEMENTS16)
+      return (elements + 15) / 16;
    /* A shape without a last dimension has no rows (the build refuses it later). */
    if (out->shape.rank == 0 || out->shape.rank > DG_MAX_RANK ||
        out->shape.dim[out->shape.rank - 1] <= 0)

@@ -55,7 +55,11 @@
  *   DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID)
  *       KERNEL's workgroup size (default VMEL_GRAPH_LOCAL_SIZE, 64) and what
  *       one work item of its grid is: ELEMENTS (one output element, the
- *       default) or ROWS (one run of the output's last dimension).
+ *       default), ELEMENTS4, ELEMENTS8 or ELEMENTS16 (up to that many
+ *       consecutive output elements: the elementwise driver, which the build
+ *       gives DG_EW_ITEMS=n) or ROWS (one run of the output's last dimension).
+ *   DG_TEMPLATE_GRID(TEMPLATE, LOCAL_SIZE, GRID)
+ *       The same for every kernel of TEMPLATE without its own DG_KERNEL_GRID.
  */
 #ifndef DG_OP
 #define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD)

@@ -313,6 +313,34 @@ dg_cast_fp8e5m2(float value)
    return dg_fp8e5m2_to_float(dg_float_to_fp8e5m2(value, false));
 }
 
+/* ---- raw bits ----------------------------------------------------------------------------- */
+
+/* An element of 1, 2 or 4 bytes as its bits, zero-extended in a uint (what a vector load of
+ * several elements holds): dg_from_bits(dtype, bits) is its value (as dg_load gives it),
+ * dg_to_bits(dtype, value) the bits dg_store would write (rounded to nearest even). Not for
+ * i48, which takes 8 bytes. */
+#define dg_from_bits(dtype, bits) DG_DTYPE_FN(dtype, dg_from_bits)(bits)
+#define dg_to_bits(dtype, value) DG_DTYPE_FN(dtype, dg_to_bits)(value)
+
+#define dg_from_bits_bool(bits) ((bits) != 0u)
+#define dg_to_bits_bool(value) ((value) ? 1u : 0u)
+#define dg_from_bits_i8(bits) bitfieldExtract(int(bits), 0, 8)
+#define dg_to_bits_i8(value) (uint(value) & 0xffu)
+#define dg_from_bits_i16(bits) bitfieldExtract(int(bits), 0, 16)
+#define dg_to_bits_i16(value) (uint(value) & 0xffffu)
+#define dg_from_bits_i32(bits) int(bits)
+#define dg_to_bits_i32(value) uint(value)
+#define dg_from_bits_fp16(bits) dg_fp16_to_float(bits)
+#define dg_to_bits_fp16(value) dg_float_to_fp16(value)
+#define dg_from_bits_bf16(bits) dg_bf16_to_float(bits)
+#define dg_to_bits_bf16(value) dg_float_to_bf16(value)
+#define dg_from_bits_fp32(bits) uintBitsToFloat(bits)
+#define dg_to_bits_fp32(value) floatBitsToUint(value)
+#define dg_from_bits_fp8e4m3(bits) dg_fp8e4m3_to_float(bits)
+#define dg_to_bits_fp8e4m3(value) dg_float_to_fp8e4m3(value, false)
+#define dg_from_bits_fp8e5m2(bits) dg_fp8e5m2_to_float(bits)
+#define dg_to_bits_fp8e5m2(value) dg_float_to_fp8e5m2(value, false)
+
 /* ---- tensors ------------------------------------------------------------------------------ */
 
 /*

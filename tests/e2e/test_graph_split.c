@@ -5,11 +5,12 @@
  * Dispatches beyond the workgroup-count limit of one dimension:
  *  - with VMEL_GRAPH_MAX_GROUPS set (CTest variant "forced", 16), small
  *    tensors already need more workgroups than one dimension allows: a
- *    2,000-element chain (32 workgroups) and a CONCAT whose copies each
- *    split, checked element for element;
- *  - without it, a real case: 4,194,305 fp32 elements (65,536 workgroups of
- *    64 > 65,535) through CLAMP then ADD, checked everywhere, including the
- *    elements past the first 65,535 * 64.
+ *    16,000-element chain (32 workgroups of 64 work items of 8 elements) and
+ *    a CONCAT whose copies each split, checked element for element;
+ *  - without it, a real case: 33,553,921 fp32 elements (65,536 workgroups of
+ *    64 work items of 8 elements > 65,535 on lavapipe) through CLAMP then
+ *    ADD, checked everywhere, including the elements past the first
+ *    65,535 * 64 * 8.
  * The creation log shows each stage's grid ("AxB groups"), checked too.
  */
 #include <math.h>
@@ -19,6 +20,9 @@
 
 #include "dgutil.h"
 #include "test.h"
+
+/* Elements per work item of CLAMP and ADD: their templates' grid, ELEMENTS8 (tosa_ops.def). */
+#define EW_ITEMS 8
 
 TEST_MAIN_STATE;
 
@@ -200,14 +204,14 @@ main(void)
    struct dgu u;
    if (dgu_init(&u, NULL)) {
       if (forced) {
-         /* 2,000 elements: 32 workgroups; x holds at most VMEL_GRAPH_MAX_GROUPS. */
+         /* 16,000 elements: 32 workgroups; x holds at most VMEL_GRAPH_MAX_GROUPS. */
          uint32_t max = (uint32_t)strtoul(forced, NULL, 0);
-         run(&u, 2000, max, (32 + max - 1) / max);
+         run(&u, 250 * 64, max, (32 + max - 1) / max);
          run_concat(&u);
       } else {
          uint32_t limit = u.limits.maxComputeWorkGroupCount[0];
          /* The first element count that does not fit one dimension's workgroups. */
-         uint64_t n = (uint64_t)limit * 64 + 1;
+         uint64_t n = (uint64_t)limit * 64 * EW_ITEMS + 1;
          if (n > 64u << 20) {
             printf("maxComputeWorkGroupCount[0] is %u: the real case would need %llu "
                    "elements; skipped\n",

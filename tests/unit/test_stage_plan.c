@@ -181,7 +181,7 @@ test_binary(void)
    const struct dcase add = {"plan add f32", "t_f32_1x4 t_f32_1x4", "t_f32_1x4", NULL,
                              "%r = OpExtInst %t_f32_1x4 %tosa ADD %in0 %in1\n"};
    if (plan_case(&add, NULL, &t)) {
-      check_single_io_stage(t.p, DG_KERNEL_TOSA_ADD_FP32, 2, 1); /* 4 elements: ELEMENTS4 */
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_ADD_FP32, 2, 1); /* 4 elements: ELEMENTS8 */
       check_eq_u64(t.p->stages[0].attr_words, 0);
       const uint32_t dims[] = {1, 4};
       /* The application's tensors: dims only, their strides come from the record. */
@@ -207,7 +207,7 @@ test_binary(void)
    const struct dcase bc = {"plan add i32 broadcast", "t_i32_2x1x3 t_i32_1x4x3", "t_i32_2x4x3",
                             NULL, "%r = OpExtInst %t_i32_2x4x3 %tosa ADD %in0 %in1\n"};
    if (plan_case(&bc, NULL, &t)) {
-      check_single_io_stage(t.p, DG_KERNEL_TOSA_ADD_I32, 2, 6);
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_ADD_I32, 2, 3); /* 24 elements / 8 */
       const uint32_t d0[] = {2, 1, 3}, d1[] = {1, 4, 3}, d2[] = {2, 4, 3};
       check_shape(t.p, 0, 0, 3, d0, NULL);
       check_shape(t.p, 0, 1, 3, d1, NULL);
@@ -225,7 +225,7 @@ test_binary(void)
                               "%shift = OpConstantNull %t_i8_1\n",
                               "%r = OpExtInst %t_i32_2x3 %tosa MUL %in0 %in1 %shift\n"};
    if (plan_case(&mul8, NULL, &t)) {
-      check_single_io_stage(t.p, DG_KERNEL_TOSA_MUL_I8_I32, 2, 2);
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MUL_I8_I32, 2, 1);
       check_eq_u64(t.p->stages[0].attr_words, 1);
       check_eq_u64(t.p->stages[0].attrs[0], 0);
       /* The shift is an attribute, not a tensor. */
@@ -250,7 +250,7 @@ test_clamp(void)
    const struct dcase i8 = {"plan clamp i8", "t_i8_1x4", "t_i8_1x4", NULL,
                             "%r = OpExtInst %t_i8_1x4 %tosa CLAMP %i8_m10 %i8_10 %i32_1 %in0\n"};
    if (plan_case(&i8, NULL, &t)) {
-      check_single_io_stage(t.p, DG_KERNEL_TOSA_CLAMP_I8, 1, 4);
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_CLAMP_I8, 1, 1); /* 4 elements: ELEMENTS8 */
       const struct dg_plan_stage *s = &t.p->stages[0];
       check_eq_u64(s->attr_words, 3);
       check_eq_i64((int32_t)s->attrs[0], -10);
@@ -262,19 +262,19 @@ test_clamp(void)
                              "%r = OpExtInst %t_f32_2x100x7 %tosa CLAMP %f32_m1 %f32_1 %i32_1 "
                              "%in0\n"};
    if (plan_case(&f32, NULL, &t)) {
-      check_single_io_stage(t.p, DG_KERNEL_TOSA_CLAMP_FP32, 1, 1400);
-      check_eq_u64(t.p->stages[0].groups[0], 22);
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_CLAMP_FP32, 1, 175); /* 1400 / 8 */
+      check_eq_u64(t.p->stages[0].groups[0], 3);
       check_eq_u64(t.p->stages[0].attrs[0], 0xbf800000u);
       check_eq_u64(t.p->stages[0].attrs[1], 0x3f800000u);
    }
    planned_free(&t);
    /* Beyond the grid in x, the rest goes to y. */
    struct dg_plan_caps small = default_caps;
-   small.max_groups[0] = 4;
+   small.max_groups[0] = 2;
    small.max_groups[1] = 8;
    if (plan_case(&f32, &small, &t)) {
-      check_eq_u64(t.p->stages[0].groups[0], 4);
-      check_eq_u64(t.p->stages[0].groups[1], 6);
+      check_eq_u64(t.p->stages[0].groups[0], 2);
+      check_eq_u64(t.p->stages[0].groups[1], 2);
    }
    planned_free(&t);
 }

@@ -12,7 +12,7 @@
  *
  * Tensors (binding order): 0 input1, 1 input2, 2 output.
  * The walk over the output's elements is the elementwise driver's
- * (dg_elementwise.glsl; DG_TEMPLATE_GRID(binary, 64, ELEMENTS4)).
+ * (dg_elementwise.glsl; DG_TEMPLATE_GRID(binary, 64, ELEMENTS8)).
  * Attributes: shift (MUL, struct dg_attrs_mul); nan_mode (MAXIMUM, MINIMUM); rounding
  * (ARITHMETIC_RIGHT_SHIFT's `round`).
  * Variant defines: DG_BINARY_OP (DG_BINARY_ADD, ...), DG_IN_DTYPE (both inputs), DG_OUT_DTYPE.

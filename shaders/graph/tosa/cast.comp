@@ -6,7 +6,7 @@
  * TOSA.001000.1's type-support table, one variant per row (IN=t OUT=t).
  *
  * Tensors (binding order): 0 input, 1 output. The walk over the output's elements is the
- * elementwise driver's (dg_elementwise.glsl; DG_TEMPLATE_GRID(cast, 64, ELEMENTS4)); loads
+ * elementwise driver's (dg_elementwise.glsl; DG_TEMPLATE_GRID(cast, 64, ELEMENTS8)); loads
  * and stores are its defaults (dg_kernel.glsl: integers sign-extended on load and truncated
  * to the type on store, floats decoded exactly into fp32 and rounded to nearest even on
  * store, fp8 in the OCP non-saturating mode).

@@ -7,8 +7,9 @@
  * max_val, nan_mode). min_val and max_val are never NaN (ERROR_IF), so a NaN
  * input gives NaN with PROPAGATE and min_val with IGNORE.
  *
- * Tensors (binding order): 0 input, 1 output (the same shape).
- * One work item: one output element, row-major.
+ * Tensors (binding order): 0 input, 1 output (the same shape). The walk over
+ * the output's elements is the elementwise driver's (dg_elementwise.glsl;
+ * DG_TEMPLATE_GRID(clamp, 64, ELEMENTS8)).
  * Attributes (struct dg_attrs_clamp): min_val, max_val (int32 bits of an integer
  * value, fp32 bits of a float value), nan_mode.
  * Variant define: DG_DTYPE (i8, i16, fp16, bf16, fp32 in TOSA 1.0.1; any type of
@@ -25,25 +26,24 @@
 
 DG_DECLARE_ATTRS_CLAMP
 
-DG_TENSOR(DG_CLAMP_INPUT, input);
+DG_TENSOR(DG_CLAMP_INPUT, input1);
 DG_TENSOR(DG_CLAMP_OUTPUT, output);
 
-void
-main()
+#define DG_EW_ARITY 1
+#define DG_EW_IN1_DTYPE DG_DTYPE
+#define DG_EW_OUT_DTYPE DG_DTYPE
+
+dg_atype(DG_DTYPE)
+dg_ew_apply(dg_atype(DG_DTYPE) value)
 {
-   uint index = vmel_work_index();
-   if (index >= vmel_work_count)
-      return;
-   vmel_tensor_record in_r = DG_RECORD(input);
-   vmel_tensor_record out_r = DG_RECORD(output);
-   dg_atype(DG_DTYPE) value = dg_load(DG_DTYPE, dg_address(in_r, dg_offset_of_index(in_r, index)));
 #if DG_DTYPE_IS_FLOAT(DG_DTYPE)
    value = dg_max_nan(value, uintBitsToFloat(min_val), nan_mode);
-   value = dg_min_nan(value, uintBitsToFloat(max_val), nan_mode);
+   return dg_min_nan(value, uintBitsToFloat(max_val), nan_mode);
 #elif DG_DTYPE == DG_DTYPE_I48
-   value = clamp(value, int64_t(int(min_val)), int64_t(int(max_val)));
+   return clamp(value, int64_t(int(min_val)), int64_t(int(max_val)));
 #else
-   value = clamp(value, int(min_val), int(max_val));
+   return clamp(value, int(min_val), int(max_val));
 #endif
-   dg_store(DG_DTYPE, dg_address(out_r, dg_offset_of_index(out_r, index)), value);
 }
+
+#include "dg_elementwise.glsl"

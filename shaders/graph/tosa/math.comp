@@ -17,7 +17,7 @@
  *
  * Tensors (binding order): 0 input1 (ERF, SIGMOID, TANH: input), [1 input2 (POW)], then output.
  * The walk over the output's elements is the elementwise driver's (dg_elementwise.glsl;
- * DG_TEMPLATE_GRID(math, 64, ELEMENTS4)).
+ * DG_TEMPLATE_GRID(math, 64, ELEMENTS8)).
  * Variant defines: DG_MATH_OP (DG_MATH_CEIL, ...), DG_IN_DTYPE and DG_OUT_DTYPE (the same float
  * type).
  */

@@ -8,7 +8,7 @@
  *
  * Tensors (binding order): 0 input1 (bool), 1 input2, 2 input3, 3 output.
  * The walk over the output's elements is the elementwise driver's
- * (dg_elementwise.glsl; DG_TEMPLATE_GRID(select, 64, ELEMENTS4)).
+ * (dg_elementwise.glsl; DG_TEMPLATE_GRID(select, 64, ELEMENTS8)).
  * Variant define: DG_DTYPE, the type of input2, input3 and output as SELECT moves them: bool,
  * or the integer type of the element size (i8, i16, i32), which copies any type of that size
  * (fp16, bf16: i16; fp32: i32) bit for bit, NaN payloads and subnormals unchanged.

@@ -13,7 +13,7 @@
  *
  * Tensors (binding order): 0 input1, 1 table (a compile-time constant: a constant tensor of
  * the layer, rank 1), 2 output. The walk over the output's elements is the elementwise
- * driver's (dg_elementwise.glsl; DG_TEMPLATE_GRID(table, 64, ELEMENTS4)); dg_ew_apply() also
+ * driver's (dg_elementwise.glsl; DG_TEMPLATE_GRID(table, 64, ELEMENTS8)); dg_ew_apply() also
  * reads the read-only table, which, like the specialization constants, is the same for every
  * element.
  * Variant defines: DG_IN_DTYPE (i8 or i16, also the table's type), DG_OUT_DTYPE (i8 or i32).

@@ -8,7 +8,7 @@
  *
  * Tensors (binding order): 0 input1, 1 output.
  * The walk over the output's elements is the elementwise driver's
- * (dg_elementwise.glsl; DG_TEMPLATE_GRID(unary, 64, ELEMENTS4)).
+ * (dg_elementwise.glsl; DG_TEMPLATE_GRID(unary, 64, ELEMENTS8)).
  * Attributes: input1_zp, output_zp (NEGATE, struct dg_attrs_negate: sign-extended; the layer
  * lets them be non-zero for i8 only).
  * Variant defines: DG_UNARY_OP (DG_UNARY_ABS, ...), DG_IN_DTYPE, DG_OUT_DTYPE (the same type).
