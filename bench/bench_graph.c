@@ -415,10 +415,11 @@ run_objects_destroy(struct bench_device *d, struct run_objects *r)
       vkDestroyShaderModule(dev, r->module, NULL);
 }
 
-/* Host writes -> the graph (between timestamps 0 and 1) -> host reads, recorded once. */
+/* Host writes -> the graph `batch` times (between timestamps 0 and 1, each dispatch after the
+ * last one's writes) -> host reads, recorded once. */
 static bool
 record(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
-       const struct instance_objects *o)
+       const struct instance_objects *o, int batch)
 {
    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
    if (!bench_vk_ok(g, vkBeginCommandBuffer(r->cmd, &bi), "vkBeginCommandBuffer"))
@@ -439,7 +440,22 @@ record(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
                            0, NULL);
    if (r->queries)
       vkCmdWriteTimestamp2(r->cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, r->queries, 0);
-   d->fn.CmdDispatchDataGraphARM(r->cmd, o->session, NULL);
+   for (int i = 0; i < batch; i++) {
+      if (i > 0) {
+         VkMemoryBarrier2 again = {
+             .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+             .srcStageMask = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
+             .srcAccessMask = VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM,
+             .dstStageMask = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
+             .dstAccessMask = VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM |
+                              VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM};
+         VkDependencyInfo dep_again = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                       .memoryBarrierCount = 1,
+                                       .pMemoryBarriers = &again};
+         vkCmdPipelineBarrier2(r->cmd, &dep_again);
+      }
+      d->fn.CmdDispatchDataGraphARM(r->cmd, o->session, NULL);
+   }
    if (r->queries)
       vkCmdWriteTimestamp2(r->cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, r->queries, 1);
    VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
@@ -486,6 +502,7 @@ read_output(struct bench_device *d, struct bench_graph *g, struct run_objects *r
 
 struct options {
    int reps, warmup, creations;
+   int batch; /* dispatches per submission (--batch); times are per dispatch */
    int64_t elements;
    bool meta;
    bool print_text; /* --print-text: the graphs' SPIR-V text, nothing run */
@@ -515,7 +532,7 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
       if (ok && i + 1 < opt->creations)
          instance_destroy(d, &o);
    }
-   ok = ok && record(d, g, &r, &o);
+   ok = ok && record(d, g, &r, &o, opt->batch);
    double ms, gpu_ms;
    for (int i = 0; ok && i < opt->warmup; i++)
       ok = submit(d, g, &r, &ms, &gpu_ms);
@@ -528,9 +545,9 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
    }
    for (int i = 0; ok && i < opt->reps; i++) {
       ok = submit(d, g, &r, &ms, &gpu_ms);
-      bench_samples_add(&g->dispatch, ms);
+      bench_samples_add(&g->dispatch, ms / opt->batch);
       if (gpu_ms >= 0)
-         bench_samples_add(&g->dispatch_gpu, gpu_ms);
+         bench_samples_add(&g->dispatch_gpu, gpu_ms / opt->batch);
    }
    if (ok && !read_output(d, g, &r, false)) {
       bench_graph_fail(g, "the output of the timed dispatches differs from the checked one");
@@ -539,7 +556,8 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
    }
    /* The copy baseline right after the graph, with the graph's tensors still allocated. */
    if (ok && g->bytes > 0)
-      ok = bench_copy_baseline(d, g, opt->warmup, opt->reps, r.xfer, r.fence, r.queries);
+      ok = bench_copy_baseline(d, g, opt->warmup, opt->reps, opt->batch, r.xfer, r.fence,
+                               r.queries);
    if (!ok && !g->skipped)
       bench_graph_fail(g, "failed"); /* keeps the first, more precise message */
    instance_destroy(d, &o);
@@ -553,6 +571,9 @@ static const char usage_text[] =
     "  --reps N         timed dispatches per graph (default 7), after\n"
     "  --warmup N       untimed dispatches (default 1; the output is checked after them)\n"
     "  --creations N    pipeline creations and session set-ups per graph (default 10)\n"
+    "  --batch N        dispatches (and baseline copies) per submission, each after the last\n"
+    "                   one's writes; times are per dispatch (default 1; a GPU keeps its clocks\n"
+    "                   up over a batch)\n"
     "  --graph NAME     conv_fp32, conv_int8, matmul_fp32, add_fp32, mul_fp16, table_i8 or\n"
     "                   cast_fp32_fp16 (repeatable; default all)\n"
     "  --elements N     elements of the elementwise graphs, a multiple of 64; K and M suffixes\n"
@@ -596,7 +617,7 @@ static int
 parse_args(int argc, char **argv, struct options *o)
 {
    *o = (struct options){
-       .reps = 7, .warmup = 1, .creations = 10, .elements = BENCH_DEFAULT_ELEMENTS};
+       .reps = 7, .warmup = 1, .creations = 10, .batch = 1, .elements = BENCH_DEFAULT_ELEMENTS};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -618,6 +639,7 @@ parse_args(int argc, char **argv, struct options *o)
       }
       i++;
       if ((!strcmp(a, "--reps") && parse_count(v, 1, &o->reps)) ||
+          (!strcmp(a, "--batch") && parse_count(v, 1, &o->batch)) ||
           (!strcmp(a, "--warmup") && parse_count(v, 1, &o->warmup)) ||
           (!strcmp(a, "--creations") && parse_count(v, 1, &o->creations)) ||
           (!strcmp(a, "--elements") && parse_elements(v, &o->elements)))
@@ -744,9 +766,9 @@ write_json(const char *path, const struct options *o, const struct bench_device 
    fprintf(f, ",\n  \"lp_num_threads\": ");
    json_string(f, threads ? threads : "");
    fprintf(f,
-           ",\n  \"reps\": %d,\n  \"warmup\": %d,\n  \"creations\": %d,\n  \"elements\": %" PRId64
-           ",\n",
-           o->reps, o->warmup, o->creations, o->elements);
+           ",\n  \"reps\": %d,\n  \"batch\": %d,\n  \"warmup\": %d,\n  \"creations\": %d,\n"
+           "  \"elements\": %" PRId64 ",\n",
+           o->reps, o->batch, o->warmup, o->creations, o->elements);
    fprintf(f, "  \"graphs\": [\n");
    for (int i = 0; i < count; i++) {
       const struct bench_graph *g = &graphs[i];
@@ -882,9 +904,10 @@ main(int argc, char **argv)
           opt.meta ? "VK_LAYER_ML_Emulation" : "graph, tensor");
    printf("driver: %s; timestamps: %s\n", d.driver, d.timestamp_bits ? "yes" : "no");
    printf("VK_LAYER_PATH=%s\ngraph layer: %s\n", layer_path, graph_lib);
-   printf("%d pipeline creation(s) and session set-up(s), %d warm-up and %d timed dispatch(es) "
-          "per graph; ms; elementwise graphs of %" PRId64 " elements\n\n",
-          opt.creations, opt.warmup, opt.reps, opt.elements);
+   printf("%d pipeline creation(s) and session set-up(s), %d warm-up and %d timed submission(s) "
+          "of %d dispatch(es) per graph; ms per dispatch; elementwise graphs of %" PRId64
+          " elements\n\n",
+          opt.creations, opt.warmup, opt.reps, opt.batch, opt.elements);
 
    struct bench_graph graphs[BENCH_GRAPH_COUNT];
    memset(graphs, 0, sizeof(graphs));

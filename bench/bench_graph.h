@@ -202,9 +202,10 @@ bool bench_timestamps_read(struct bench_device *d, struct bench_graph *g, VkQuer
                            uint32_t first, double *ms);
 
 /** Times vkCmdCopyBuffer between two device-local buffers of g->bytes / 2 each: warmup, then
- * reps submissions into g->copy (wall) and g->copy_gpu (timestamps 2 and 3 of pool, when not
- * VK_NULL_HANDLE). Records cmd itself. */
+ * reps submissions of `batch` copies (each after the last one's writes) into g->copy (wall) and
+ * g->copy_gpu (timestamps 2 and 3 of pool, when not VK_NULL_HANDLE), per copy. Records cmd
+ * itself. */
 bool bench_copy_baseline(struct bench_device *d, struct bench_graph *g, int warmup, int reps,
-                         VkCommandBuffer cmd, VkFence fence, VkQueryPool pool);
+                         int batch, VkCommandBuffer cmd, VkFence fence, VkQueryPool pool);
 
 #endif /* BENCH_GRAPH_H */

@@ -371,7 +371,7 @@ copy_buffer_create(struct bench_device *d, struct bench_graph *g, VkDeviceSize s
 
 bool
 bench_copy_baseline(struct bench_device *d, struct bench_graph *g, int warmup, int reps,
-                    VkCommandBuffer cmd, VkFence fence, VkQueryPool pool)
+                    int batch, VkCommandBuffer cmd, VkFence fence, VkQueryPool pool)
 {
    VkDevice dev = d->gd.device;
    /* Reads and writes as many bytes as the graph: half each way, whole 16-byte units. */
@@ -393,7 +393,13 @@ bench_copy_baseline(struct bench_device *d, struct bench_graph *g, int warmup, i
       if (pool)
          vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool, 2);
       VkBufferCopy region = {0, 0, size};
-      vkCmdCopyBuffer(cmd, buf[0], buf[1], 1, &region);
+      for (int i = 0; i < batch; i++) {
+         if (i > 0)
+            barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_COPY_BIT,
+                    VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
+         vkCmdCopyBuffer(cmd, buf[0], buf[1], 1, &region);
+      }
       if (pool)
          vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool, 3);
       ok = bench_vk_ok(g, vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
@@ -404,9 +410,9 @@ bench_copy_baseline(struct bench_device *d, struct bench_graph *g, int warmup, i
       double wall = bench_now_ms() - t0;
       ok = ok && bench_timestamps_read(d, g, pool, 2, &gpu);
       if (ok && i >= warmup) {
-         bench_samples_add(&g->copy, wall);
+         bench_samples_add(&g->copy, wall / batch);
          if (gpu >= 0)
-            bench_samples_add(&g->copy_gpu, gpu);
+            bench_samples_add(&g->copy_gpu, gpu / batch);
       }
    }
    for (int i = 0; i < 2; i++) {
