@@ -43,7 +43,6 @@ enum {
    RG_ENC_FP8E5M2 = 4215,
 };
 
-
 /* TOSA.001000.1 instruction numbers of the operators the reference implements. */
 enum {
    RG_TOSA_CONV2D = 2,
@@ -615,6 +614,27 @@ worse(int a, int b)
    return a > b ? a : b;
 }
 
+/* x must have `want` operands (TOSA_REF_ERROR otherwise). */
+static int
+operand_count(struct rg *g, const struct rg_inst *x, uint32_t want)
+{
+   if (x->count == want)
+      return TOSA_REF_OK;
+   return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index, x->name,
+                  x->count, want);
+}
+
+/* Operands first .. first + n - 1 of x, as tensors, into t[0 .. n - 1]. */
+static int
+operand_tensors(struct rg *g, const struct rg_inst *x, uint32_t first, uint32_t n,
+                const struct ref_tensor **t)
+{
+   int st = TOSA_REF_OK;
+   for (uint32_t k = 0; k < n && st == TOSA_REF_OK; k++)
+      st = operand_tensor(g, x, first + k, &t[k]);
+   return st;
+}
+
 /* The math operators (ref_math.c): the value, out_ref (o->fp64, which the caller allocated for a
  * float output) and, for TOSA_REF_TOL_ABS_BOUND, the bound per element. *s2: the status of the
  * companions. */
@@ -624,12 +644,9 @@ eval_math(struct rg *g, const struct rg_inst *x, enum tosa_ref_op op, struct rg_
    const struct ref_tensor *t[2] = {0};
    uint32_t want = op == TOSA_REF_OP_POW ? 2 : 1;
    int st = TOSA_REF_OK;
-   if (x->count != want)
-      return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index, x->name,
-                     x->count, want);
-   for (uint32_t k = 0; k < want && st == TOSA_REF_OK; k++)
-      st = operand_tensor(g, x, k, &t[k]);
-   if (st != TOSA_REF_OK)
+   if ((st = operand_count(g, x, want)) != TOSA_REF_OK)
+      return st;
+   if ((st = operand_tensors(g, x, 0, want, t)) != TOSA_REF_OK)
       return st;
    int (*unary[])(const struct ref_tensor *, struct ref_tensor *) = {
        [TOSA_REF_OP_CEIL] = tosa_ref_ceil,
@@ -687,12 +704,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
            : number == RG_TOSA_SUB ? TOSA_REF_OP_SUB
                                    : TOSA_REF_OP_MUL;
       uint32_t want = number == RG_TOSA_MUL ? 3 : 2;
-      if (x->count != want)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index,
-                        x->name, x->count, want);
-      for (uint32_t k = 0; k < want && st == TOSA_REF_OK; k++)
-         st = operand_tensor(g, x, k, &t[k]);
-      if (st != TOSA_REF_OK)
+      if ((st = operand_count(g, x, want)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_tensors(g, x, 0, want, t)) != TOSA_REF_OK)
          return st;
       if (op == TOSA_REF_OP_ADD) {
          st = tosa_ref_add(t[0], t[1], o->value);
@@ -714,12 +728,10 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       bool is_max = number == RG_TOSA_MAXIMUM;
       op = is_max ? TOSA_REF_OP_MAXIMUM : TOSA_REF_OP_MINIMUM;
       uint64_t nan = 0;
-      if (x->count != 3)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not 3", x->index,
-                        x->name, x->count);
+      if ((st = operand_count(g, x, 3)) != TOSA_REF_OK)
+         return st;
       if ((st = operand_scalar(g, x, 0, &nan, NULL)) != TOSA_REF_OK ||
-          (st = operand_tensor(g, x, 1, &t[0])) != TOSA_REF_OK ||
-          (st = operand_tensor(g, x, 2, &t[1])) != TOSA_REF_OK)
+          (st = operand_tensors(g, x, 1, 2, t)) != TOSA_REF_OK)
          return st;
       enum tosa_ref_nan_mode mode = (enum tosa_ref_nan_mode)nan;
       st = is_max ? tosa_ref_maximum(mode, t[0], t[1], o->value)
@@ -730,9 +742,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       op = TOSA_REF_OP_CLAMP;
       uint64_t lo = 0, hi = 0, nan = 0;
       enum ref_dtype lo_t = REF_DTYPE_I32, hi_t = REF_DTYPE_I32;
-      if (x->count != 4)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CLAMP): %u operands, not 4", x->index,
-                        x->count);
+      if ((st = operand_count(g, x, 4)) != TOSA_REF_OK)
+         return st;
       if ((st = operand_scalar(g, x, 0, &lo, &lo_t)) != TOSA_REF_OK ||
           (st = operand_scalar(g, x, 1, &hi, &hi_t)) != TOSA_REF_OK ||
           (st = operand_scalar(g, x, 2, &nan, NULL)) != TOSA_REF_OK ||
@@ -759,11 +770,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    }
    case RG_TOSA_RESHAPE:
       op = TOSA_REF_OP_RESHAPE;
-      if (x->count != 2)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESHAPE): %u operands, not 2", x->index,
-                        x->count);
-      if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
-          (st = operand_tensor(g, x, 1, &t[1])) != TOSA_REF_OK)
+      if ((st = operand_count(g, x, 2)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_tensors(g, x, 0, 2, t)) != TOSA_REF_OK)
          return st;
       if (t[1]->count != o->value->rank)
          return rg_fail(g, TOSA_REF_ERROR,
@@ -798,9 +807,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       op = TOSA_REF_OP_MAX_POOL2D;
       struct tosa_ref_max_pool2d_args a = {0};
       uint64_t nan = 0;
-      if (x->count != 5)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (MAX_POOL2D): %u operands, not 5", x->index,
-                        x->count);
+      if ((st = operand_count(g, x, 5)) != TOSA_REF_OK)
+         return st;
       if ((st = operand_list(g, x, 0, a.kernel, 2)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 2, a.pad, 4)) != TOSA_REF_OK ||
@@ -817,18 +825,15 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       op = TOSA_REF_OP_CONV2D;
       struct tosa_ref_conv2d_args a = {0};
       uint64_t acc = 0;
-      if (x->count != 10)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CONV2D): %u operands, not 10", x->index,
-                        x->count);
+      if ((st = operand_count(g, x, 10)) != TOSA_REF_OK)
+         return st;
       if ((st = operand_list(g, x, 0, a.pad, 4)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
           (st = operand_list(g, x, 2, a.dilation, 2)) != TOSA_REF_OK ||
           (st = operand_scalar(g, x, 3, &acc, NULL)) != TOSA_REF_OK)
          return st;
       a.local_bound = operand_bool(g, x, 4, &st);
-      for (uint32_t k = 0; k < 5 && st == TOSA_REF_OK; k++)
-         st = operand_tensor(g, x, 5 + k, &t[k]);
-      if (st != TOSA_REF_OK)
+      if ((st = operand_tensors(g, x, 5, 5, t)) != TOSA_REF_OK)
          return st;
       a.acc_type = (enum tosa_ref_acc_type)acc;
       st = tosa_ref_conv2d(&a, t[0], t[1], t[2], t[3], t[4], o->value);
@@ -852,12 +857,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    case RG_TOSA_MATMUL: {
       op = TOSA_REF_OP_MATMUL;
       struct tosa_ref_matmul_args a = {.mode = TOSA_REF_DOT_RESULT};
-      if (x->count != 4)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (MATMUL): %u operands, not 4", x->index,
-                        x->count);
-      for (uint32_t k = 0; k < 4 && st == TOSA_REF_OK; k++)
-         st = operand_tensor(g, x, k, &t[k]);
-      if (st != TOSA_REF_OK)
+      if ((st = operand_count(g, x, 4)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_tensors(g, x, 0, 4, t)) != TOSA_REF_OK)
          return st;
       st = tosa_ref_matmul(&a, t[0], t[1], t[2], t[3], o->value);
       if (need64 && st >= 0) {
@@ -881,9 +883,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       op = TOSA_REF_OP_RESCALE;
       struct tosa_ref_rescale_args a = {0};
       uint64_t mode = 0;
-      if (x->count != 10)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (RESCALE): %u operands, not 10", x->index,
-                        x->count);
+      if ((st = operand_count(g, x, 10)) != TOSA_REF_OK)
+         return st;
       a.scale32 = operand_bool(g, x, 0, &st);
       if (st == TOSA_REF_OK)
          st = operand_scalar(g, x, 1, &mode, NULL);
@@ -893,9 +894,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          a.input_unsigned = operand_bool(g, x, 3, &st);
       if (st == TOSA_REF_OK)
          a.output_unsigned = operand_bool(g, x, 4, &st);
-      for (uint32_t k = 0; k < 5 && st == TOSA_REF_OK; k++)
-         st = operand_tensor(g, x, 5 + k, &t[k]);
-      if (st != TOSA_REF_OK)
+      if ((st = operand_tensors(g, x, 5, 5, t)) != TOSA_REF_OK)
          return st;
       a.rounding_mode = (enum tosa_ref_rounding)mode;
       rounding = a.rounding_mode;
@@ -909,9 +908,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       break;
    }
    case RG_TOSA_CAST:
-      if (x->count != 1)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (CAST): %u operands, not 1", x->index,
-                        x->count);
+      if ((st = operand_count(g, x, 1)) != TOSA_REF_OK)
+         return st;
       if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK)
          return st;
       /* The tolerance depends on the input type too: from bool/integers or from floats. */
@@ -922,11 +920,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       break;
    case RG_TOSA_TABLE:
       op = TOSA_REF_OP_TABLE;
-      if (x->count != 2)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (TABLE): %u operands, not 2", x->index,
-                        x->count);
-      if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
-          (st = operand_tensor(g, x, 1, &t[1])) != TOSA_REF_OK)
+      if ((st = operand_count(g, x, 2)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_tensors(g, x, 0, 2, t)) != TOSA_REF_OK)
          return st;
       /* TOSA.001000.1: the compile-time-constant table must be a constant instruction. */
       if (rg_get(g, x->ops[1])->runtime)
@@ -955,12 +951,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          i++;
       op = rg_tensor_ops[i].op;
       uint32_t want = rg_tensor_ops[i].unary ? 1 : 2;
-      if (x->count != want)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not %u", x->index,
-                        x->name, x->count, want);
-      for (uint32_t k = 0; k < want && st == TOSA_REF_OK; k++)
-         st = operand_tensor(g, x, k, &t[k]);
-      if (st != TOSA_REF_OK)
+      if ((st = operand_count(g, x, want)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_tensors(g, x, 0, want, t)) != TOSA_REF_OK)
          return st;
       st = rg_tensor_ops[i].unary ? rg_tensor_ops[i].unary(t[0], o->value)
                                   : rg_tensor_ops[i].binary(t[0], t[1], o->value);
@@ -968,12 +961,10 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    }
    case RG_TOSA_ARITHMETIC_RIGHT_SHIFT: {
       op = TOSA_REF_OP_ARITHMETIC_RIGHT_SHIFT;
-      if (x->count != 3)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not 3", x->index,
-                        x->name, x->count);
+      if ((st = operand_count(g, x, 3)) != TOSA_REF_OK)
+         return st;
       bool round = operand_bool(g, x, 0, &st);
-      if (st != TOSA_REF_OK || (st = operand_tensor(g, x, 1, &t[0])) != TOSA_REF_OK ||
-          (st = operand_tensor(g, x, 2, &t[1])) != TOSA_REF_OK)
+      if (st != TOSA_REF_OK || (st = operand_tensors(g, x, 1, 2, t)) != TOSA_REF_OK)
          return st;
       st = tosa_ref_arithmetic_right_shift(round, t[0], t[1], o->value);
       break;
@@ -981,12 +972,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    case RG_TOSA_NEGATE:
    case RG_TOSA_SELECT:
       op = number == RG_TOSA_NEGATE ? TOSA_REF_OP_NEGATE : TOSA_REF_OP_SELECT;
-      if (x->count != 3)
-         return rg_fail(g, TOSA_REF_ERROR, "operator %u (%s): %u operands, not 3", x->index,
-                        x->name, x->count);
-      for (uint32_t k = 0; k < 3 && st == TOSA_REF_OK; k++)
-         st = operand_tensor(g, x, k, &t[k]);
-      if (st != TOSA_REF_OK)
+      if ((st = operand_count(g, x, 3)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_tensors(g, x, 0, 3, t)) != TOSA_REF_OK)
          return st;
       st = number == RG_TOSA_NEGATE ? tosa_ref_negate(t[0], t[1], t[2], o->value)
                                     : tosa_ref_select(t[0], t[1], t[2], o->value);
