@@ -226,8 +226,9 @@ test_feedback_inline(struct dgu *u)
 
 /* Lavapipe (Mesa 22.3) frees destroyed pipelines on its queue thread after a later
  * submission: submits an empty command buffer, then waits up to two seconds for the
- * device allocator's live count to come back to `want` (want < 0: to stop changing).
- * Returns the count. */
+ * device allocator's live count to come back to `want` (want < 0: to stay unchanged for
+ * 100 ms; one unchanged 10 ms poll was too short under AddressSanitizer, where the queue
+ * thread frees large pipelines slowly). Returns the count. */
 static long
 settle(struct dgu *u, const struct dgu_alloc_counter *c, long want)
 {
@@ -235,7 +236,9 @@ settle(struct dgu *u, const struct dgu_alloc_counter *c, long want)
    dgu_submit_wait(u, cmd);
    dgu_free_cmd(u, cmd);
    long before = -1;
-   for (int i = 0; i < 200 && c->live != want && (want >= 0 || c->live != before); i++) {
+   int stable = 0;
+   for (int i = 0; i < 200 && c->live != want && (want >= 0 || stable < 10); i++) {
+      stable = c->live == before ? stable + 1 : 0;
       before = c->live;
       struct timespec ts = {0, 10 * 1000 * 1000};
       nanosleep(&ts, NULL);
