@@ -368,13 +368,21 @@ create_one(struct dg_device *device, VkPipelineCache cache,
    if (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT)
       return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: descriptor buffers are "
                        "not supported (dataGraphDescriptorBuffer is not offered)");
+   /* pipelineCreationCacheControl: this layer keeps no pipeline cache of its own yet, so
+    * every data-graph pipeline needs compiling, and a creation that must not compile is a
+    * miss: VK_PIPELINE_COMPILE_REQUIRED and no pipeline (never a compiled one with
+    * VK_SUCCESS). */
+   if (info->flags & VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT) {
+      lyr_logi("vkCreateDataGraphPipelinesARM: VK_PIPELINE_COMPILE_REQUIRED: "
+               "FAIL_ON_PIPELINE_COMPILE_REQUIRED is set and no pipeline cache of this layer "
+               "holds the pipeline");
+      return VK_PIPELINE_COMPILE_REQUIRED;
+   }
    if (lyr_find_struct(info->pNext,
                        VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM))
-      return (info->flags & VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT)
-                ? VK_PIPELINE_COMPILE_REQUIRED
-                : lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: creating from an "
-                            "identifier needs a pipeline cache that holds the pipeline, and "
-                            "this layer keeps none");
+      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: creating from an "
+                       "identifier needs a pipeline cache that holds the pipeline, and this "
+                       "layer keeps none");
    if (lyr_find_struct(info->pNext,
                        VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
       return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: single-node (optical "

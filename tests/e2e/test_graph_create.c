@@ -325,6 +325,44 @@ test_invalid(struct dgu *u, struct dgu_alloc_counter *device_count)
       ok(r == VK_ERROR_VALIDATION_FAILED_EXT && !p[0] && !p[1],
          "early return: %d, both handles null", r);
    }
+
+   /* pipelineCreationCacheControl: with no cache that holds the pipeline, a creation that
+    * must not compile is a miss (VK_PIPELINE_COMPILE_REQUIRED, a null handle), the others
+    * are created; with EARLY_RETURN_ON_FAILURE the miss ends the call. */
+   test_set_context("FAIL_ON_PIPELINE_COMPILE_REQUIRED");
+   if (parts) {
+      for (int i = 0; i < 3; i++)
+         dgu_create_parts(&desc, &g, &parts[i]);
+      VkDataGraphPipelineCreateInfoARM infos[3] = {parts[0].info, parts[1].info, parts[2].info};
+      infos[1].flags = VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+      VkPipelineCreationFeedback feedback = {.flags = ~0u};
+      VkPipelineCreationFeedbackCreateInfo fb = {
+          .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
+          .pNext = infos[1].pNext,
+          .pPipelineCreationFeedback = &feedback};
+      infos[1].pNext = &fb;
+      VkPipeline p[3] = {VK_NULL_HANDLE, (VkPipeline)(uintptr_t)0x1234, VK_NULL_HANDLE};
+      VkResult r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, VK_NULL_HANDLE, 3,
+                                                     infos, NULL, p);
+      ok(r == VK_PIPELINE_COMPILE_REQUIRED, "a miss: %d", r);
+      ok(p[0] && !p[1] && p[2], "handles %p %p %p", (void *)p[0], (void *)p[1], (void *)p[2]);
+      ok(!(feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT),
+         "no valid feedback for the missed pipeline (flags 0x%x)", feedback.flags);
+      if (p[2])
+         run_check(u, &g, p[2], false);
+      vkDestroyPipeline(u->device, p[0], NULL);
+      vkDestroyPipeline(u->device, p[2], NULL);
+
+      infos[1].flags |= VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT;
+      VkPipeline q[3] = {VK_NULL_HANDLE, (VkPipeline)(uintptr_t)0x1234,
+                         (VkPipeline)(uintptr_t)0x5678};
+      r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, VK_NULL_HANDLE, 3, infos,
+                                            NULL, q);
+      ok(r == VK_PIPELINE_COMPILE_REQUIRED && q[0] && !q[1] && !q[2],
+         "early return after the miss: %d, handles %p %p %p", r, (void *)q[0], (void *)q[1],
+         (void *)q[2]);
+      vkDestroyPipeline(u->device, q[0], NULL);
+   }
    free(parts);
    vkDestroyPipelineLayout(u->device, push_layout, NULL);
    dgu_graph_destroy(u, &g);
