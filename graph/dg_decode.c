@@ -9,12 +9,14 @@
  * dg_body.c's, types and constants dg_types.c's and dg_constants.c's, the
  * resource infos dg_interface.c's, and each TOSA operator is in ops/.
  */
+#define LYR_LOG_THIS_DOMAIN LYR_LOG_GRAPH
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "dg_decode_private.h"
 #include "lyr_alloc.h"
+#include "lyr_log.h"
 
 VkResult
 dg_error_result(enum dg_error code)
@@ -335,6 +337,9 @@ scan_module(struct dg_decoder *d, const struct spirv_inst **entry)
       return dg_oom(d);
 
    *entry = NULL;
+   const struct spirv_inst *first_entry = NULL; /* the module's first OpGraphEntryPointARM */
+   const char *first_name = NULL;
+   uint32_t entry_count = 0;
    for (uint32_t i = 0; i < d->r.inst_count; i++) {
       const struct spirv_inst *inst = &d->r.insts[i];
       uint32_t w1, w2, w3;
@@ -372,6 +377,10 @@ scan_module(struct dg_decoder *d, const struct spirv_inst **entry)
          result = spirv_reader_string(&d->r, inst, 2, &name, NULL, NULL, &sd);
          if (result != VK_SUCCESS)
             return dg_fail_spirv(d, result, &sd);
+         if (entry_count++ == 0) {
+            first_entry = inst;
+            first_name = name;
+         }
          if (!d->info->entry_point || strcmp(name, d->info->entry_point) != 0)
             break;
          if (*entry)
@@ -395,6 +404,15 @@ scan_module(struct dg_decoder *d, const struct spirv_inst **entry)
                               : "pSpecializationInfo is not NULL");
    if ((result = check_graph_constant_ids(d, n_graph_constants)) != VK_SUCCESS)
       return result;
+   if (!*entry && entry_count == 1) {
+      /* Applications written for Arm's layer pass any pName (it ignores it): with one entry
+       * point the meaning is unambiguous, so use it and say which rule the call breaks. */
+      lyr_logw("vkCreateDataGraphPipelinesARM: pName \"%s\" names no OpGraphEntryPointARM "
+               "(VUID-VkDataGraphPipelineShaderModuleCreateInfoARM-pName-09872); the module's "
+               "only entry point \"%s\" is used",
+               d->info->entry_point ? d->info->entry_point : "(null)", first_name);
+      *entry = first_entry;
+   }
    if (!*entry)
       return dg_fail(d, NULL, DG_ERR_ENTRY_POINT_NOT_FOUND,
                      "no OpGraphEntryPointARM is named \"%s\" "

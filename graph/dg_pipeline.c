@@ -541,11 +541,23 @@ dg_GetDataGraphPipelineAvailablePropertiesARM(VkDevice _device,
                                               VkDataGraphPipelinePropertyARM *pProperties)
 {
    struct dg_device *device = dg_device_get(_device);
-   if (!dg_device_owns_pipeline(device, pPipelineInfo->dataGraphPipeline))
+   if (!pPipelineInfo || !pPropertiesCount)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkGetDataGraphPipelineAvailablePropertiesARM: %s is NULL",
+                       pPipelineInfo ? "pPropertiesCount" : "pPipelineInfo");
+   /* Without the profile (VMEL_GRAPH_PROFILING), the last: the properties every pipeline has. */
+   uint32_t count = LYR_ARRAY_SIZE(dg_properties) - 1;
+   if (pPipelineInfo->dataGraphPipeline == VK_NULL_HANDLE) {
+      /* Arm's layer answers this; the answer does not depend on the pipeline. */
+      lyr_logw("vkGetDataGraphPipelineAvailablePropertiesARM: dataGraphPipeline is "
+               "VK_NULL_HANDLE (a valid data-graph pipeline is required); answering with the "
+               "properties every data-graph pipeline of this layer has");
+   } else if (!dg_device_owns_pipeline(device, pPipelineInfo->dataGraphPipeline)) {
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkGetDataGraphPipelineAvailablePropertiesARM: not a data-graph pipeline");
-   struct dg_pipeline *p = dg_pipeline_from_handle(pPipelineInfo->dataGraphPipeline);
-   uint32_t count = LYR_ARRAY_SIZE(dg_properties) - (p->profile ? 0 : 1);
+   } else if (dg_pipeline_from_handle(pPipelineInfo->dataGraphPipeline)->profile) {
+      count++;
+   }
    return lyr_enumerate_fixed(dg_properties, count, sizeof(dg_properties[0]), pPropertiesCount,
                               pProperties);
 }
@@ -576,9 +588,15 @@ dg_GetDataGraphPipelinePropertiesARM(VkDevice _device,
                                      VkDataGraphPipelinePropertyQueryResultARM *pProperties)
 {
    struct dg_device *device = dg_device_get(_device);
+   if (!pPipelineInfo || (propertiesCount && !pProperties))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkGetDataGraphPipelinePropertiesARM: %s is NULL",
+                       pPipelineInfo ? "pProperties" : "pPipelineInfo");
    if (!dg_device_owns_pipeline(device, pPipelineInfo->dataGraphPipeline))
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
-                       "vkGetDataGraphPipelinePropertiesARM: not a data-graph pipeline");
+                       "vkGetDataGraphPipelinePropertiesARM: %s",
+                       pPipelineInfo->dataGraphPipeline ? "not a data-graph pipeline"
+                                                        : "dataGraphPipeline is VK_NULL_HANDLE");
    struct dg_pipeline *p = dg_pipeline_from_handle(pPipelineInfo->dataGraphPipeline);
    VkResult result = VK_SUCCESS;
    for (uint32_t i = 0; i < propertiesCount; i++) {

@@ -127,6 +127,35 @@ test_properties(struct dgu *u)
             props[1] == VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM,
          "properties: creation log, identifier (%d, %u)", r, count);
 
+      /* What applications written for Arm's layer pass: never a crash. A null pipeline has a
+       * well-defined answer (every pipeline's properties, with a warning); NULL pointers are
+       * refused. */
+      VkDataGraphPipelineInfoARM null_pi = pi;
+      null_pi.dataGraphPipeline = VK_NULL_HANDLE;
+      count = 4;
+      vku_capture_stderr_begin();
+      r = u->fn.GetDataGraphPipelineAvailablePropertiesARM(u->device, &null_pi, &count, props);
+      const char *warn = vku_capture_stderr_end();
+      ok(r == VK_SUCCESS && count == 2 && props[1] == VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM,
+         "a null pipeline: the properties every pipeline has (%d, %u)", r, count);
+      ok(strstr(warn, "VK_NULL_HANDLE") != NULL, "and a warning: %s", warn);
+      vku_capture_stderr_begin();
+      r = u->fn.GetDataGraphPipelineAvailablePropertiesARM(u->device, NULL, &count, props);
+      VkResult r_count = u->fn.GetDataGraphPipelineAvailablePropertiesARM(u->device, &pi, NULL,
+                                                                          props);
+      VkDataGraphPipelinePropertyQueryResultARM nq = {
+         .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_PROPERTY_QUERY_RESULT_ARM,
+         .property = VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM};
+      VkResult r_info = u->fn.GetDataGraphPipelinePropertiesARM(u->device, NULL, 1, &nq);
+      VkResult r_null = u->fn.GetDataGraphPipelinePropertiesARM(u->device, &null_pi, 1, &nq);
+      VkResult r_props = u->fn.GetDataGraphPipelinePropertiesARM(u->device, &pi, 1, NULL);
+      vku_capture_stderr_end();
+      ok(r == VK_ERROR_VALIDATION_FAILED_EXT && r_count == VK_ERROR_VALIDATION_FAILED_EXT &&
+            r_info == VK_ERROR_VALIDATION_FAILED_EXT && r_null == VK_ERROR_VALIDATION_FAILED_EXT &&
+            r_props == VK_ERROR_VALIDATION_FAILED_EXT,
+         "NULL pointers and a null pipeline's properties refused: %d %d %d %d %d", r, r_count,
+         r_info, r_null, r_props);
+
       /* The creation log: size, whole, then a short buffer. */
       VkDataGraphPipelinePropertyQueryResultARM q[2] = {
          {.sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_PROPERTY_QUERY_RESULT_ARM,
@@ -449,6 +478,30 @@ test_late_failure(void)
    unsetenv("VMEL_GRAPH_MAX_GROUPS");
 }
 
+/* Applications written for Arm's layer pass a pName that names no entry point (it ignores
+ * pName): a module with one entry point uses it, with a warning naming the rule; a module with
+ * two refuses (test_invalid's "bad entry point name"). */
+static void
+test_entry_point_name(struct dgu *u)
+{
+   test_set_context("pName of a one-entry-point module");
+   static const char single_text[] = DGU_CLAMP_ADD_SUB_TEXT;
+   struct dgu_binding b[] = {
+       {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, 64}},
+       {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, 64}},
+   };
+   struct dgu_pipeline_desc desc = {.text = single_text, .bindings = b, .binding_count = 2,
+                                    .entry = "Graph Pipeline"};
+   struct dgu_graph g;
+   vku_capture_stderr_begin();
+   VkResult r = dgu_graph_create(u, &desc, &g);
+   const char *log = vku_capture_stderr_end();
+   ok(r == VK_SUCCESS && g.pipeline != VK_NULL_HANDLE, "created with the only entry point: %d",
+      r);
+   ok(strstr(log, "pName-09872") && strstr(log, "\"main\""), "with a warning: %s", log);
+   dgu_graph_destroy(u, &g);
+}
+
 int
 main(void)
 {
@@ -462,6 +515,7 @@ main(void)
       test_properties(&u);
       test_feedback_inline(&u);
       test_invalid(&u, &device_count);
+      test_entry_point_name(&u);
    }
    dgu_finish(&u);
    ok(device_count.live == 0, "%ld device allocations left after vkDestroyDevice",

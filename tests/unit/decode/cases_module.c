@@ -17,7 +17,13 @@
 static const struct dcase structure[] = {
     {"no GraphARM capability", IO1, NULL, ADD, .mutate = M_NO_GRAPH_CAP,
      .code = DG_ERR_NO_GRAPH_CAPABILITY, .msg = "GraphARM"},
+    /* pName names no entry point: with the module's only one it is used (with a warning, as
+     * Arm's layer ignores pName), with two it is refused. */
+    {"entry point name wrong, the only one used", IO1, NULL, ADD, .mutate = M_ENTRY_NAME,
+     .code = DG_OK},
     {"entry point not found", IO1, NULL, ADD, .mutate = M_ENTRY_NAME,
+     .entry = "OpGraphEntryPointARM %graph \"main\" %vin0 %vout0\n"
+              "OpGraphEntryPointARM %graph \"other\" %vin0 %vout0\n",
      .code = DG_ERR_ENTRY_POINT_NOT_FOUND, .msg = "\"nope\""},
     {"entry point name twice", IO1, NULL, ADD,
      .entry = "OpGraphEntryPointARM %graph \"main\" %vin0 %vout0\n"
