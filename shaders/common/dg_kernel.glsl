@@ -26,7 +26,8 @@
  *    float types (the value rounded to the type, as a float), and generic forms
  *    that take a DG_DTYPE_* macro: dg_atype(dtype), dg_load(dtype, address),
  *    dg_store(dtype, address, value), dg_cast(dtype, value), DG_DTYPE_IS_FLOAT()
- *    and DG_DTYPE_SIZE() (the last two also work in #if). A kernel names its
+ *    (which also works in #if) and DG_DTYPE_SIZE() (which does not: glslang's
+ *    preprocessor rejects its ?:, so #if tests the types). A kernel names its
  *    tensors' types with -D defines (DG_IN_DTYPE=DG_DTYPE_I8, ...); functions it
  *    never calls do not reach its SPIR-V, so a kernel needs only the storage
  *    features of the types it uses (8/16-bit storage, shaderInt64 for i48).
