@@ -352,32 +352,44 @@ dg_op_rank(struct dg_op_ctx *c, const char *name, const struct dg_tensor_type *t
                      rank, ty->shape.rank, dg_shape_str(&ty->shape, s, sizeof(s)));
 }
 
+/* broadcast_shape(shape1, shape2) of broadcast_shape.tosac into `out`, with its ERROR_IFs. */
+static VkResult
+broadcast_shape(struct dg_op_ctx *c, const struct dg_shape *shape1, const struct dg_shape *shape2,
+                struct dg_shape *out)
+{
+   char a[96], b[96];
+   if (shape1->rank != shape2->rank)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                        "ERROR_IF(rank(shape1) != rank(shape2)): input1 %s, input2 %s",
+                        dg_shape_str(shape1, a, sizeof(a)), dg_shape_str(shape2, b, sizeof(b)));
+   *out = *shape1;
+   for (uint32_t i = 0; i < out->rank; i++) {
+      if (out->dim[i] == 1)
+         out->dim[i] = shape2->dim[i];
+      else if (shape2->dim[i] != 1 && shape2->dim[i] != out->dim[i])
+         return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                           "ERROR_IF(shape2[%u] != 1 && shape2[%u] != shape1[%u]): input1 %s "
+                           "and input2 %s do not broadcast",
+                           i, i, i, dg_shape_str(shape1, a, sizeof(a)),
+                           dg_shape_str(shape2, b, sizeof(b)));
+   }
+   return VK_SUCCESS;
+}
+
 VkResult
 dg_op_broadcast(struct dg_op_ctx *c, const struct dg_shape *shape1, const struct dg_shape *shape2,
                 const struct dg_shape *shape)
 {
+   struct dg_shape bc;
+   VkResult result = broadcast_shape(c, shape1, shape2, &bc);
+   if (result != VK_SUCCESS || dg_shape_equal(&bc, shape))
+      return result;
    char a[96], b[96], o[96], r[96];
-   dg_shape_str(shape1, a, sizeof(a));
-   dg_shape_str(shape2, b, sizeof(b));
-   if (shape1->rank != shape2->rank)
-      return dg_op_fail(c, DG_ERR_OP_SHAPE,
-                        "ERROR_IF(rank(shape1) != rank(shape2)): input1 %s, input2 %s", a, b);
-   struct dg_shape bc = *shape1;
-   for (uint32_t i = 0; i < bc.rank; i++) {
-      if (bc.dim[i] == 1)
-         bc.dim[i] = shape2->dim[i];
-      else if (shape2->dim[i] != 1 && shape2->dim[i] != bc.dim[i])
-         return dg_op_fail(c, DG_ERR_OP_SHAPE,
-                           "ERROR_IF(shape2[%u] != 1 && shape2[%u] != shape1[%u]): input1 %s "
-                           "and input2 %s do not broadcast",
-                           i, i, i, a, b);
-   }
-   if (!dg_shape_equal(&bc, shape))
-      return dg_op_fail(c, DG_ERR_OP_SHAPE,
-                        "ERROR_IF(shape != broadcast_shape(shape1, shape2)): output %s, "
-                        "broadcast of %s and %s is %s",
-                        dg_shape_str(shape, o, sizeof(o)), a, b, dg_shape_str(&bc, r, sizeof(r)));
-   return VK_SUCCESS;
+   return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                     "ERROR_IF(shape != broadcast_shape(shape1, shape2)): output %s, "
+                     "broadcast of %s and %s is %s",
+                     dg_shape_str(shape, o, sizeof(o)), dg_shape_str(shape1, a, sizeof(a)),
+                     dg_shape_str(shape2, b, sizeof(b)), dg_shape_str(&bc, r, sizeof(r)));
 }
 
 VkResult
@@ -588,25 +600,6 @@ tensor_operand(const struct dg_op_ctx *c, uint32_t which)
    return NULL;
 }
 
-/* broadcast_shape(shape1, shape2) into `out`; fails (without a message of its own beyond the
- * dimension) when they do not broadcast. */
-static VkResult
-broadcast_pair(struct dg_op_ctx *c, const struct dg_shape *a, const struct dg_shape *b,
-               struct dg_shape *out)
-{
-   if (a->rank != b->rank)
-      return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast (ranks %u and %u)",
-                        a->rank, b->rank);
-   *out = *a;
-   for (uint32_t i = 0; i < out->rank; i++) {
-      if (out->dim[i] == 1)
-         out->dim[i] = b->dim[i];
-      else if (b->dim[i] != 1 && b->dim[i] != out->dim[i])
-         return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast in dimension %u", i);
-   }
-   return VK_SUCCESS;
-}
-
 VkResult
 dg_op_decode(struct dg_op_ctx *c)
 {
@@ -656,7 +649,7 @@ dg_op_decode(struct dg_op_ctx *c)
    if (op->shape == DG_SHAPE_BROADCAST && t0 && t1 && t2) {
       /* SELECT: broadcast_shape(broadcast_shape(shape1, shape2), shape3). */
       struct dg_shape s01;
-      if ((result = broadcast_pair(c, &t0->shape, &t1->shape, &s01)) != VK_SUCCESS ||
+      if ((result = broadcast_shape(c, &t0->shape, &t1->shape, &s01)) != VK_SUCCESS ||
           (result = dg_op_broadcast(c, &s01, &t2->shape, &c->out.shape)) != VK_SUCCESS)
          return result;
    }
@@ -688,11 +681,11 @@ dg_op_shape_broadcast(struct dg_op_ctx *c, struct dg_shape *out)
    const struct dg_tensor_type *t0 = tensor_operand(c, 0), *t1 = tensor_operand(c, 1);
    if (!t0 || !t1)
       return dg_op_fail(c, DG_ERR_OP_SHAPE, "the inputs do not broadcast");
-   VkResult result = broadcast_pair(c, &t0->shape, &t1->shape, out);
+   VkResult result = broadcast_shape(c, &t0->shape, &t1->shape, out);
    const struct dg_tensor_type *t2 = tensor_operand(c, 2);
    if (result == VK_SUCCESS && t2) {
       struct dg_shape s01 = *out;
-      result = broadcast_pair(c, &s01, &t2->shape, out);
+      result = broadcast_shape(c, &s01, &t2->shape, out);
    }
    return result;
 }
