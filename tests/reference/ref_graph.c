@@ -635,6 +635,14 @@ operand_tensors(struct rg *g, const struct rg_inst *x, uint32_t first, uint32_t 
    return st;
 }
 
+/* x has exactly n operands, all tensors: into t[0 .. n - 1]. */
+static int
+tensor_operands(struct rg *g, const struct rg_inst *x, uint32_t n, const struct ref_tensor **t)
+{
+   int st = operand_count(g, x, n);
+   return st != TOSA_REF_OK ? st : operand_tensors(g, x, 0, n, t);
+}
+
 /* The math operators (ref_math.c): the value, out_ref (o->fp64, which the caller allocated for a
  * float output) and, for TOSA_REF_TOL_ABS_BOUND, the bound per element. *s2: the status of the
  * companions. */
@@ -644,9 +652,7 @@ eval_math(struct rg *g, const struct rg_inst *x, enum tosa_ref_op op, struct rg_
    const struct ref_tensor *t[2] = {0};
    uint32_t want = op == TOSA_REF_OP_POW ? 2 : 1;
    int st = TOSA_REF_OK;
-   if ((st = operand_count(g, x, want)) != TOSA_REF_OK)
-      return st;
-   if ((st = operand_tensors(g, x, 0, want, t)) != TOSA_REF_OK)
+   if ((st = tensor_operands(g, x, want, t)) != TOSA_REF_OK)
       return st;
    int (*unary[])(const struct ref_tensor *, struct ref_tensor *) = {
        [TOSA_REF_OP_CEIL] = tosa_ref_ceil,
@@ -704,9 +710,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
            : number == RG_TOSA_SUB ? TOSA_REF_OP_SUB
                                    : TOSA_REF_OP_MUL;
       uint32_t want = number == RG_TOSA_MUL ? 3 : 2;
-      if ((st = operand_count(g, x, want)) != TOSA_REF_OK)
-         return st;
-      if ((st = operand_tensors(g, x, 0, want, t)) != TOSA_REF_OK)
+      if ((st = tensor_operands(g, x, want, t)) != TOSA_REF_OK)
          return st;
       if (op == TOSA_REF_OP_ADD) {
          st = tosa_ref_add(t[0], t[1], o->value);
@@ -770,9 +774,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    }
    case RG_TOSA_RESHAPE:
       op = TOSA_REF_OP_RESHAPE;
-      if ((st = operand_count(g, x, 2)) != TOSA_REF_OK)
-         return st;
-      if ((st = operand_tensors(g, x, 0, 2, t)) != TOSA_REF_OK)
+      if ((st = tensor_operands(g, x, 2, t)) != TOSA_REF_OK)
          return st;
       if (t[1]->count != o->value->rank)
          return rg_fail(g, TOSA_REF_ERROR,
@@ -857,9 +859,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    case RG_TOSA_MATMUL: {
       op = TOSA_REF_OP_MATMUL;
       struct tosa_ref_matmul_args a = {.mode = TOSA_REF_DOT_RESULT};
-      if ((st = operand_count(g, x, 4)) != TOSA_REF_OK)
-         return st;
-      if ((st = operand_tensors(g, x, 0, 4, t)) != TOSA_REF_OK)
+      if ((st = tensor_operands(g, x, 4, t)) != TOSA_REF_OK)
          return st;
       st = tosa_ref_matmul(&a, t[0], t[1], t[2], t[3], o->value);
       if (need64 && st >= 0) {
@@ -908,9 +908,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       break;
    }
    case RG_TOSA_CAST:
-      if ((st = operand_count(g, x, 1)) != TOSA_REF_OK)
-         return st;
-      if ((st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK)
+      if ((st = tensor_operands(g, x, 1, t)) != TOSA_REF_OK)
          return st;
       /* The tolerance depends on the input type too: from bool/integers or from floats. */
       op = ref_dtype_is_float(t[0]->dtype) ? TOSA_REF_OP_CAST_FROM_FP : TOSA_REF_OP_CAST;
@@ -920,9 +918,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       break;
    case RG_TOSA_TABLE:
       op = TOSA_REF_OP_TABLE;
-      if ((st = operand_count(g, x, 2)) != TOSA_REF_OK)
-         return st;
-      if ((st = operand_tensors(g, x, 0, 2, t)) != TOSA_REF_OK)
+      if ((st = tensor_operands(g, x, 2, t)) != TOSA_REF_OK)
          return st;
       /* TOSA.001000.1: the compile-time-constant table must be a constant instruction. */
       if (rg_get(g, x->ops[1])->runtime)
@@ -951,9 +947,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          i++;
       op = rg_tensor_ops[i].op;
       uint32_t want = rg_tensor_ops[i].unary ? 1 : 2;
-      if ((st = operand_count(g, x, want)) != TOSA_REF_OK)
-         return st;
-      if ((st = operand_tensors(g, x, 0, want, t)) != TOSA_REF_OK)
+      if ((st = tensor_operands(g, x, want, t)) != TOSA_REF_OK)
          return st;
       st = rg_tensor_ops[i].unary ? rg_tensor_ops[i].unary(t[0], o->value)
                                   : rg_tensor_ops[i].binary(t[0], t[1], o->value);
@@ -972,9 +966,7 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
    case RG_TOSA_NEGATE:
    case RG_TOSA_SELECT:
       op = number == RG_TOSA_NEGATE ? TOSA_REF_OP_NEGATE : TOSA_REF_OP_SELECT;
-      if ((st = operand_count(g, x, 3)) != TOSA_REF_OK)
-         return st;
-      if ((st = operand_tensors(g, x, 0, 3, t)) != TOSA_REF_OK)
+      if ((st = tensor_operands(g, x, 3, t)) != TOSA_REF_OK)
          return st;
       st = number == RG_TOSA_NEGATE ? tosa_ref_negate(t[0], t[1], t[2], o->value)
                                     : tosa_ref_select(t[0], t[1], t[2], o->value);
