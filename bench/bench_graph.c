@@ -426,45 +426,25 @@ record(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
       return false;
    if (r->queries)
       vkCmdResetQueryPool(r->cmd, r->queries, 0, 2);
-   VkMemoryBarrier2 before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                              .srcAccessMask = VK_ACCESS_2_HOST_WRITE_BIT,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
-                              .dstAccessMask = VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .memoryBarrierCount = 1,
-                           .pMemoryBarriers = &before};
-   vkCmdPipelineBarrier2(r->cmd, &dep);
+   bench_barrier(r->cmd, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM, VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM);
    vkCmdBindPipeline(r->cmd, VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM, o->pipeline);
    vkCmdBindDescriptorSets(r->cmd, VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM, r->layout, 0, 1, &o->set,
                            0, NULL);
    if (r->queries)
       vkCmdWriteTimestamp2(r->cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, r->queries, 0);
    for (int i = 0; i < batch; i++) {
-      if (i > 0) {
-         VkMemoryBarrier2 again = {
-             .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-             .srcStageMask = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
-             .srcAccessMask = VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM,
-             .dstStageMask = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
-             .dstAccessMask = VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM |
-                              VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM};
-         VkDependencyInfo dep_again = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                       .memoryBarrierCount = 1,
-                                       .pMemoryBarriers = &again};
-         vkCmdPipelineBarrier2(r->cmd, &dep_again);
-      }
+      if (i > 0)
+         bench_barrier(r->cmd, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
+                       VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
+                       VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM | VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM);
       d->fn.CmdDispatchDataGraphARM(r->cmd, o->session, NULL);
    }
    if (r->queries)
       vkCmdWriteTimestamp2(r->cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, r->queries, 1);
-   VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                             .srcStageMask = VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
-                             .srcAccessMask = VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM,
-                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   dep.pMemoryBarriers = &after;
-   vkCmdPipelineBarrier2(r->cmd, &dep);
+   bench_barrier(r->cmd, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
+                 VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM, VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_HOST_READ_BIT);
    return bench_vk_ok(g, vkEndCommandBuffer(r->cmd), "vkEndCommandBuffer");
 }
 

@@ -197,6 +197,11 @@ bool bench_tensors_transfer(struct bench_device *d, struct bench_graph *g,
                             struct bench_tensor *const *t, uint32_t count, bool upload,
                             VkCommandBuffer cmd, VkFence fence);
 
+/** One global memory barrier (vkCmdPipelineBarrier2) from src to dst. */
+void bench_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage,
+                   VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                   VkAccessFlags2 dst_access);
+
 /** The time between timestamps first and first + 1 of pool in *ms (-1 without a pool). */
 bool bench_timestamps_read(struct bench_device *d, struct bench_graph *g, VkQueryPool pool,
                            uint32_t first, double *ms);

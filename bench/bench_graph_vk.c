@@ -263,9 +263,9 @@ submit_once(struct bench_device *d, struct bench_graph *g, VkCommandBuffer cmd, 
           bench_vk_ok(g, vkResetFences(d->gd.device, 1, &fence), "vkResetFences");
 }
 
-static void
-barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
-        VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+void
+bench_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+              VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
 {
    VkMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                          .srcStageMask = src_stage,
@@ -291,7 +291,7 @@ bench_tensors_transfer(struct bench_device *d, struct bench_graph *g, struct ben
    if (!bench_vk_ok(g, vkBeginCommandBuffer(cmd, &bi), "vkBeginCommandBuffer"))
       return false;
    if (!upload)
-      barrier(cmd, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM, VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM,
+      bench_barrier(cmd, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM, VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM,
               VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
    for (uint32_t i = 0; i < count; i++) {
       if (!t[i]->staging)
@@ -312,11 +312,11 @@ bench_tensors_transfer(struct bench_device *d, struct bench_graph *g, struct ben
       d->CmdCopyTensorARM(cmd, &ci);
    }
    if (upload)
-      barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+      bench_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
               VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
               VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM | VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM);
    else
-      barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+      bench_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
               VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
    return bench_vk_ok(g, vkEndCommandBuffer(cmd), "vkEndCommandBuffer") &&
           submit_once(d, g, cmd, fence);
@@ -387,7 +387,7 @@ bench_copy_baseline(struct bench_device *d, struct bench_graph *g, int warmup, i
       if (pool)
          vkCmdResetQueryPool(cmd, pool, 2, 2);
       /* Each copy waits for the last one's writes (as each dispatch waits for the host). */
-      barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+      bench_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
               VK_PIPELINE_STAGE_2_COPY_BIT,
               VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
       if (pool)
@@ -395,7 +395,7 @@ bench_copy_baseline(struct bench_device *d, struct bench_graph *g, int warmup, i
       VkBufferCopy region = {0, 0, size};
       for (int i = 0; i < batch; i++) {
          if (i > 0)
-            barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+            bench_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                     VK_PIPELINE_STAGE_2_COPY_BIT,
                     VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
          vkCmdCopyBuffer(cmd, buf[0], buf[1], 1, &region);
