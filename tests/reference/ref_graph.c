@@ -561,7 +561,7 @@ operand_scalar(struct rg *g, const struct rg_inst *x, uint32_t k, uint64_t *bits
 static int
 operand_list(struct rg *g, const struct rg_inst *x, uint32_t k, int32_t *v, uint32_t n)
 {
-   const struct ref_tensor *t;
+   const struct ref_tensor *t = NULL;
    int st = operand_tensor(g, x, k, &t);
    if (st != TOSA_REF_OK)
       return st;
