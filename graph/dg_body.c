@@ -26,7 +26,10 @@ constant_tensor(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id
       return result;
    if (!dg_is_tensor_type(d, type_id))
       return dg_fail(d, user, DG_ERR_VALUE, "%%%u is a constant but not a tensor", id);
-   if ((result = dg_tensor_type(d, def, type_id, &t.ty)) != VK_SUCCESS)
+   /* A graph constant's shape may come from its description; a module constant needs its own. */
+   if ((result = def->opcode == SPV_ARM_OP_GRAPH_CONSTANT
+                    ? dg_tensor_type_decl(d, def, type_id, &t.ty)
+                    : dg_tensor_type(d, def, type_id, &t.ty)) != VK_SUCCESS)
       return result;
    if (def->opcode == SPV_ARM_OP_GRAPH_CONSTANT) {
       const VkDataGraphPipelineConstantARM *constant;
@@ -165,9 +168,9 @@ decode_input(struct dg_decoder *d, const struct spirv_inst *inst)
    if ((result = dg_word(d, inst, 1, &type_id)) != VK_SUCCESS ||
        (result = dg_word(d, inst, 2, &t.id)) != VK_SUCCESS ||
        (result = decode_io(d, inst, false, 3, &io, &var)) != VK_SUCCESS ||
-       (result = dg_tensor_type(d, inst, type_id, &t.ty)) != VK_SUCCESS)
+       (result = dg_tensor_type_decl(d, inst, type_id, &t.ty)) != VK_SUCCESS)
       return result;
-   if (!dg_tensor_type_equal(&t.ty, &var->ty)) {
+   if (!dg_tensor_type_fits(&t.ty, &var->ty)) {
       char a[96], b[96];
       return dg_fail(d, inst, DG_ERR_IO_TYPE, "Result Type %s %s, input %u is %s %s",
                      dg_type_name(t.ty.type), dg_shape_str(&t.ty.shape, a, sizeof(a)), io.index,
@@ -226,7 +229,8 @@ decode_results(struct dg_decoder *d, const struct spirv_inst *inst, uint32_t nod
       t.node.result = i;
       if (is_struct && (result = dg_word(d, type, 2 + i, &member)) != VK_SUCCESS)
          return result;
-      if ((result = dg_tensor_type(d, inst, member, &t.ty)) != VK_SUCCESS ||
+      /* An unshaped result type gets the shape its operator's rule gives (dg_op_decode()). */
+      if ((result = dg_tensor_type_decl(d, inst, member, &t.ty)) != VK_SUCCESS ||
           (result = dg_add_tensor(d, &t, &tensor)) != VK_SUCCESS ||
           (result = dg_add_node_tensor(d, tensor)) != VK_SUCCESS)
          return result;
@@ -347,9 +351,9 @@ decode_extract(struct dg_decoder *d, const struct spirv_inst *inst)
                      node->name, node->output_count);
    uint32_t tensor = d->g->node_tensors[node->first_output + index];
    struct dg_tensor_type ty;
-   if ((result = dg_tensor_type(d, inst, type_id, &ty)) != VK_SUCCESS)
+   if ((result = dg_tensor_type_decl(d, inst, type_id, &ty)) != VK_SUCCESS)
       return result;
-   if (!dg_tensor_type_equal(&ty, &d->g->tensors[tensor].ty))
+   if (!dg_tensor_type_fits(&ty, &d->g->tensors[tensor].ty))
       return dg_fail(d, inst, DG_ERR_COMPOSITE_EXTRACT,
                      "Result Type is not the type of result %u of %s", index, node->name);
    d->g->tensors[tensor].id = id;

@@ -287,8 +287,9 @@ eval_tensor_def(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id
    case SPV_ARM_OP_GRAPH_CONSTANT: {
       const VkDataGraphPipelineConstantARM *constant;
       const VkTensorDescriptionARM *desc;
+      struct dg_tensor_type shaped = *ty; /* shaped: check_result_type() */
       if ((result = check_result_type(d, user, def, id, ty)) != VK_SUCCESS ||
-          (result = dg_match_graph_constant(d, def, ty, &constant, &desc)) != VK_SUCCESS)
+          (result = dg_match_graph_constant(d, def, &shaped, &constant, &desc)) != VK_SUCCESS)
          return result;
       dg_read_graph_constant(ty, desc, constant->pConstantData, out);
       return VK_SUCCESS;

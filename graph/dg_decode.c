@@ -490,7 +490,9 @@ decode_interface_var(struct dg_decoder *d, const struct spirv_inst *entry, uint3
    uint32_t length;
    if ((result = dg_interface_type(d, inst, pointee, &ty, &is_array, &length)) != VK_SUCCESS)
       return result;
-   if (!dg_tensor_type_equal(&ty, &var->ty) || is_array != var->is_array || length != var->length) {
+   /* One of the two may leave the shape out (D23): the other one's is used. */
+   bool fits = dg_tensor_type_fits(&var->ty, &ty) || dg_tensor_type_fits(&ty, &var->ty);
+   if (!fits || is_array != var->is_array || length != var->length) {
       char a[96], b[96];
       return dg_fail(d, inst, DG_ERR_INTERFACE,
                      "%s %u: the variable's type (%s %s%s) is not the graph type's (%s %s%s)", what,
@@ -498,6 +500,8 @@ decode_interface_var(struct dg_decoder *d, const struct spirv_inst *entry, uint3
                      is_array ? " array" : "", dg_type_name(var->ty.type),
                      dg_shape_str(&var->ty.shape, b, sizeof(b)), var->is_array ? " array" : "");
    }
+   if (!dg_shape_known(&var->ty.shape) && dg_shape_known(&ty.shape))
+      var->ty.shape = ty.shape;
    var->ty.int_signed = ty.int_signed;
    if (!dg_decoration(d, var->var_id, DG_SPV_DECORATION_DESCRIPTOR_SET, &var->set) ||
        !dg_decoration(d, var->var_id, DG_SPV_DECORATION_BINDING, &var->binding))
@@ -538,6 +542,24 @@ decode_entry_point(struct dg_decoder *d, const struct spirv_inst *entry)
    return VK_SUCCESS;
 }
 
+/* After the body: every tensor has a shape (interface and graph constants from their
+ * descriptions, node results from their operators' rules). */
+static VkResult
+check_shapes(struct dg_decoder *d)
+{
+   for (uint32_t i = 0; i < d->g->tensor_count; i++) {
+      const struct dg_tensor *t = &d->g->tensors[i];
+      if (!dg_shape_known(&t->ty.shape))
+         return dg_fail(d, NULL, DG_ERR_TENSOR_NOT_SHAPED, "%%%u has no shape and none could be "
+                        "inferred", t->id);
+   }
+   if (d->inferred_shapes)
+      lyr_logi("vkCreateDataGraphPipelinesARM: %u node results have unshaped types; their "
+               "shapes were inferred from the operators' output-shape rules",
+               d->inferred_shapes);
+   return VK_SUCCESS;
+}
+
 static VkResult
 decode_module(struct dg_decoder *d)
 {
@@ -547,6 +569,8 @@ decode_module(struct dg_decoder *d)
       result = decode_entry_point(d, entry);
    if (result == VK_SUCCESS)
       result = dg_decode_body(d);
+   if (result == VK_SUCCESS)
+      result = check_shapes(d);
    return result;
 }
 

@@ -90,7 +90,7 @@ struct dg_diag {
    enum dg_error code;
    uint32_t offset;    /* word offset of the instruction at fault (0: the module) */
    uint32_t result_id; /* its result id, 0 if it has none */
-   char message[320];  /* "TOSA CONV2D %12 at word 345: ERROR_IF(...): values" */
+   char message[512];  /* "TOSA CONV2D %12 at word 345: ERROR_IF(...): values" */
 };
 
 /** TOSA profiles and extensions (enables the type-support rows). */

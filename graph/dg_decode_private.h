@@ -101,6 +101,7 @@ struct dg_decoder {
    uint32_t num_inputs, num_outputs;
    uint32_t graph_index; /* index in r.insts of the OpGraphARM */
    uint32_t depth;       /* recursion guard of constant evaluation */
+   uint32_t inferred_shapes; /* node results whose unshaped types got an inferred shape */
 };
 
 /* ---- diagnostics (dg_decode.c) ---------------------------------------------------------- */
@@ -144,9 +145,18 @@ enum dg_type dg_scalar_elem_type(const struct dg_scalar *s);
 /** Decodes a shaped OpTypeTensorARM, checking element type, rank, shape and level. */
 VkResult dg_tensor_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t type_id,
                         struct dg_tensor_type *ty);
+/** Decodes any OpTypeTensorARM as declared: unranked (shape.rank 0) and unshaped (every
+ *  dimension 0) too, for values whose shape comes from elsewhere (drop-in, D23: interface
+ *  tensors from pResourceInfos, graph constants from pConstants, node results inferred). */
+VkResult dg_tensor_type_decl(struct dg_decoder *d, const struct spirv_inst *user,
+                             uint32_t type_id, struct dg_tensor_type *ty);
+/** True when ty (shaped) has the declared type decl: element type equal, rank and each known
+ *  dimension equal. */
+bool dg_tensor_type_fits(const struct dg_tensor_type *decl, const struct dg_tensor_type *ty);
 /** True if type_id is an OpTypeTensorARM (shaped or not). */
 bool dg_is_tensor_type(struct dg_decoder *d, uint32_t type_id);
-/** Decodes a graph interface type: a shaped tensor or an OpTypeArray of one. */
+/** Decodes a graph interface type as declared (dg_tensor_type_decl()): a tensor or an
+ *  OpTypeArray of tensors. */
 VkResult dg_interface_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t type_id,
                            struct dg_tensor_type *ty, bool *is_array, uint32_t *length);
 /** Checks the TOSA level-8K size limit on a tensor type. */
@@ -184,10 +194,11 @@ VkResult dg_match_resource(struct dg_decoder *d, const struct spirv_inst *var_in
                            struct dg_interface_var *var);
 /**
  * Finds the one VkDataGraphPipelineConstantARM for an OpGraphConstantARM of
- * type ty and checks its description against ty.
+ * type ty and checks its description against ty; an unshaped ty takes the
+ * description's shape (with a warning).
  */
 VkResult dg_match_graph_constant(struct dg_decoder *d, const struct spirv_inst *gc,
-                                 const struct dg_tensor_type *ty,
+                                 struct dg_tensor_type *ty,
                                  const VkDataGraphPipelineConstantARM **constant,
                                  const VkTensorDescriptionARM **desc);
 /** Reads graph constant data laid out by desc into packed bytes. */

@@ -10,9 +10,12 @@
  * its description. Failures here are the application's (VALIDATION_FAILED
  * codes). The module side of the interface is dg_decode.c's.
  */
+#define LYR_LOG_THIS_DOMAIN LYR_LOG_GRAPH
+
 #include <stdio.h>
 
 #include "dg_decode_private.h"
+#include "lyr_log.h"
 
 const VkTensorDescriptionARM *
 dg_find_description(const void *pnext)
@@ -55,6 +58,49 @@ check_description(struct dg_decoder *d, const struct spirv_inst *inst, enum dg_e
    return VK_SUCCESS;
 }
 
+/* Drop-in (D23): a tensor type declared without Shape (or Rank) takes them from the
+ * description the application gives with it, as Arm's layer does. VUID-RuntimeSpirv-pNext-09919
+ * (interface tensors) and 09920 (graph constants) ask for shaped types; the meaning is
+ * unambiguous, so the rule broken is named in a warning. */
+static VkResult
+shape_from_description(struct dg_decoder *d, const struct spirv_inst *inst, enum dg_error code,
+                       const char *what, const VkTensorDescriptionARM *desc,
+                       struct dg_tensor_type *ty)
+{
+   if (dg_shape_known(&ty->shape))
+      return VK_SUCCESS;
+   char a[96], b[96];
+   if (!desc)
+      return dg_fail(d, inst, code,
+                     "%s has no VkTensorDescriptionARM, and the module's tensor type is %s: "
+                     "no shape to take",
+                     what, dg_shape_str(&ty->shape, a, sizeof(a)));
+   if (!desc->pDimensions || desc->dimensionCount == 0 || desc->dimensionCount > DG_MAX_RANK ||
+       (ty->shape.rank && desc->dimensionCount != ty->shape.rank))
+      return dg_fail(d, inst, code, "%s: dimensionCount %u, the tensor type is %s", what,
+                     desc->dimensionCount, dg_shape_str(&ty->shape, a, sizeof(a)));
+   struct dg_tensor_type shaped = *ty;
+   shaped.shape.rank = desc->dimensionCount;
+   for (uint32_t i = 0; i < desc->dimensionCount; i++) {
+      if (desc->pDimensions[i] < 1)
+         return dg_fail(d, inst, code, "%s: pDimensions[%u] is %" PRId64, what, i,
+                        desc->pDimensions[i]);
+      shaped.shape.dim[i] = desc->pDimensions[i];
+   }
+   VkResult result = dg_check_tensor_size(d, inst, &shaped);
+   if (result != VK_SUCCESS)
+      return result;
+   lyr_logw("vkCreateDataGraphPipelinesARM: %s: the module's tensor type is %s %s; the shape "
+            "%s is taken from the VkTensorDescriptionARM (%s)",
+            what, dg_type_name(ty->type), dg_shape_str(&ty->shape, a, sizeof(a)),
+            dg_shape_str(&shaped.shape, b, sizeof(b)),
+            code == DG_ERR_RESOURCE_DESCRIPTION
+               ? "VUID-RuntimeSpirv-pNext-09919 asks for shaped interface tensors"
+               : "VUID-RuntimeSpirv-pNext-09920 asks for shaped graph constants");
+   *ty = shaped;
+   return VK_SUCCESS;
+}
+
 VkResult
 dg_match_resource(struct dg_decoder *d, const struct spirv_inst *var_inst,
                   struct dg_interface_var *var)
@@ -87,6 +133,10 @@ dg_match_resource(struct dg_decoder *d, const struct spirv_inst *var_inst,
    snprintf(what, sizeof(what), "pResourceInfos[%u] (set %u, binding %u)",
             (uint32_t)(found - info->resource_infos), var->set, var->binding);
    var->desc = dg_find_description(found->pNext);
+   VkResult result = shape_from_description(d, var_inst, DG_ERR_RESOURCE_DESCRIPTION, what,
+                                            var->desc, &var->ty);
+   if (result != VK_SUCCESS)
+      return result;
    return check_description(d, var_inst, DG_ERR_RESOURCE_DESCRIPTION, what, var->desc, &var->ty);
 }
 
@@ -114,7 +164,7 @@ check_strides(struct dg_decoder *d, const struct spirv_inst *inst, const char *w
 
 VkResult
 dg_match_graph_constant(struct dg_decoder *d, const struct spirv_inst *gc,
-                        const struct dg_tensor_type *ty,
+                        struct dg_tensor_type *ty,
                         const VkDataGraphPipelineConstantARM **constant,
                         const VkTensorDescriptionARM **desc)
 {
@@ -143,6 +193,9 @@ dg_match_graph_constant(struct dg_decoder *d, const struct spirv_inst *gc,
             constant_id);
    *constant = found;
    *desc = dg_find_description(found->pNext);
+   if ((result = shape_from_description(d, gc, DG_ERR_CONSTANT_DESCRIPTION, what, *desc, ty)) !=
+       VK_SUCCESS)
+      return result;
    if ((result = check_description(d, gc, DG_ERR_CONSTANT_DESCRIPTION, what, *desc, ty)) !=
        VK_SUCCESS)
       return result;

@@ -101,6 +101,18 @@ dg_tensor_type_equal(const struct dg_tensor_type *a, const struct dg_tensor_type
    return a->type == b->type && dg_shape_equal(&a->shape, &b->shape);
 }
 
+bool
+dg_shape_known(const struct dg_shape *shape)
+{
+   if (shape->rank == 0 || shape->rank > DG_MAX_RANK)
+      return false;
+   for (uint32_t i = 0; i < shape->rank; i++) {
+      if (shape->dim[i] < 1)
+         return false;
+   }
+   return true;
+}
+
 const char *
 dg_shape_str(const struct dg_shape *shape, char *buf, size_t size)
 {
@@ -108,9 +120,17 @@ dg_shape_str(const struct dg_shape *shape, char *buf, size_t size)
    if (size == 0)
       return buf;
    buf[0] = '\0';
+   if (shape->rank == 0) {
+      snprintf(buf, size, "[unranked]");
+      return buf;
+   }
    n += (size_t)snprintf(buf + n, size - n, "[");
-   for (uint32_t i = 0; i < shape->rank && n < size; i++)
-      n += (size_t)snprintf(buf + n, size - n, "%s%" PRId64, i ? "," : "", shape->dim[i]);
+   for (uint32_t i = 0; i < shape->rank && n < size; i++) {
+      if (shape->dim[i] == 0)
+         n += (size_t)snprintf(buf + n, size - n, "%s?", i ? "," : "");
+      else
+         n += (size_t)snprintf(buf + n, size - n, "%s%" PRId64, i ? "," : "", shape->dim[i]);
+   }
    if (n < size)
       snprintf(buf + n, size - n, "]");
    return buf;

@@ -65,6 +65,8 @@ struct dg_tensor_type {
 };
 
 uint64_t dg_shape_elements(const struct dg_shape *shape);
+/** A rank and every dimension known (>= 1). Decoding leaves no tensor unknown. */
+bool dg_shape_known(const struct dg_shape *shape);
 bool dg_shape_equal(const struct dg_shape *a, const struct dg_shape *b);
 /** Element type and shape equal (signedness is ignored: TOSA integers are signless). */
 bool dg_tensor_type_equal(const struct dg_tensor_type *a, const struct dg_tensor_type *b);

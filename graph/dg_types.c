@@ -171,8 +171,8 @@ shape_dims(struct dg_decoder *d, const struct spirv_inst *user, uint32_t type_id
 }
 
 VkResult
-dg_tensor_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t type_id,
-               struct dg_tensor_type *ty)
+dg_tensor_type_decl(struct dg_decoder *d, const struct spirv_inst *user, uint32_t type_id,
+                    struct dg_tensor_type *ty)
 {
    const struct spirv_inst *def;
    VkResult result = dg_def(d, user, type_id, &def);
@@ -182,17 +182,9 @@ dg_tensor_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t typ
    if (def->opcode != SPV_ARM_OP_TYPE_TENSOR)
       return dg_fail(d, user, DG_ERR_TYPE_NOT_TENSOR,
                      "type %%%u (opcode %u) is not an OpTypeTensorARM", type_id, def->opcode);
-   if (def->word_count < 5)
-      return dg_fail(d, user, DG_ERR_TENSOR_NOT_SHAPED,
-                     "tensor type %%%u is %s: graphs use shaped tensors only "
-                     "(VUID-RuntimeSpirv-pNext-09919)",
-                     type_id, def->word_count < 4 ? "unranked" : "unshaped");
-
    uint32_t elem_id, rank_id, shape_id;
    struct dg_scalar elem, rank;
    if ((result = dg_word(d, def, 2, &elem_id)) != VK_SUCCESS ||
-       (result = dg_word(d, def, 3, &rank_id)) != VK_SUCCESS ||
-       (result = dg_word(d, def, 4, &shape_id)) != VK_SUCCESS ||
        (result = dg_scalar_type(d, user, elem_id, &elem)) != VK_SUCCESS)
       return result;
    ty->type = dg_scalar_elem_type(&elem);
@@ -203,7 +195,10 @@ dg_tensor_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t typ
                      "TOSA.001000.1 mapping",
                      type_id, elem_id, elem.opcode, elem.width);
 
-   if ((result = dg_eval_scalar(d, user, rank_id, &rank)) != VK_SUCCESS)
+   if (def->word_count < 4)
+      return VK_SUCCESS; /* unranked: rank 0, no dimensions */
+   if ((result = dg_word(d, def, 3, &rank_id)) != VK_SUCCESS ||
+       (result = dg_eval_scalar(d, user, rank_id, &rank)) != VK_SUCCESS)
       return result;
    if (rank.opcode != DG_SPV_TYPE_INT)
       return dg_fail(d, user, DG_ERR_TENSOR_SHAPE, "tensor type %%%u: Rank is not an integer",
@@ -216,10 +211,44 @@ dg_tensor_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t typ
       return dg_fail(d, user, DG_ERR_LEVEL,
                      "tensor type %%%u: Rank %" PRIu64 " > MAX_RANK %u (level 8K)", type_id,
                      rank.bits, DG_MAX_RANK);
-   if ((result = shape_dims(d, user, type_id, shape_id, (uint32_t)rank.bits, &ty->shape)) !=
-       VK_SUCCESS)
+   if (def->word_count < 5) {
+      ty->shape.rank = (uint32_t)rank.bits; /* unshaped: dimensions 0 (unknown) */
+      return VK_SUCCESS;
+   }
+   if ((result = dg_word(d, def, 4, &shape_id)) != VK_SUCCESS ||
+       (result = shape_dims(d, user, type_id, shape_id, (uint32_t)rank.bits, &ty->shape)) !=
+          VK_SUCCESS)
       return result;
    return dg_check_tensor_size(d, user, ty);
+}
+
+VkResult
+dg_tensor_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t type_id,
+               struct dg_tensor_type *ty)
+{
+   VkResult result = dg_tensor_type_decl(d, user, type_id, ty);
+   if (result == VK_SUCCESS && !dg_shape_known(&ty->shape))
+      return dg_fail(d, user, DG_ERR_TENSOR_NOT_SHAPED,
+                     "tensor type %%%u is %s: a shape is needed here (a constant's type, or a "
+                     "value whose shape nothing else gives)",
+                     type_id, ty->shape.rank ? "unshaped" : "unranked");
+   return result;
+}
+
+bool
+dg_tensor_type_fits(const struct dg_tensor_type *decl, const struct dg_tensor_type *ty)
+{
+   if (decl->type != ty->type)
+      return false;
+   if (decl->shape.rank == 0)
+      return true;
+   if (decl->shape.rank != ty->shape.rank)
+      return false;
+   for (uint32_t i = 0; i < decl->shape.rank; i++) {
+      if (decl->shape.dim[i] != 0 && decl->shape.dim[i] != ty->shape.dim[i])
+         return false;
+   }
+   return true;
 }
 
 VkResult
@@ -234,7 +263,7 @@ dg_interface_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t 
    *length = 1;
    switch (def->opcode) {
    case SPV_ARM_OP_TYPE_TENSOR:
-      return dg_tensor_type(d, user, type_id, ty);
+      return dg_tensor_type_decl(d, user, type_id, ty);
    case DG_SPV_TYPE_ARRAY: {
       uint32_t elem_id, length_id;
       if ((result = dg_word(d, def, 2, &elem_id)) != VK_SUCCESS ||
@@ -250,7 +279,7 @@ dg_interface_type(struct dg_decoder *d, const struct spirv_inst *user, uint32_t 
       if (*length == 0)
          return dg_fail(d, user, DG_ERR_GRAPH_TYPE, "tensor array %%%u has length 0", type_id);
       *is_array = true;
-      return dg_tensor_type(d, user, elem_id, ty);
+      return dg_tensor_type_decl(d, user, elem_id, ty);
    }
    case DG_SPV_TYPE_RUNTIME_ARRAY:
       return dg_fail(d, user, DG_ERR_GRAPH_TYPE,

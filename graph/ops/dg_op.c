@@ -9,6 +9,7 @@
  * compile-time-constant inputs such as zero points), the type-support row matcher and the shape
  * rules shared by several operators. What each operator checks is in its own file.
  */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -124,6 +125,12 @@ dg_op_fail(struct dg_op_ctx *c, enum dg_error code, const char *fmt, ...)
    va_start(ap, fmt);
    vsnprintf(message, sizeof(message), fmt, ap);
    va_end(ap);
+   /* REQUIREs on constant operands are refused at creation (D24): say why in every message. */
+   if (code == DG_ERR_OP_REQUIRE)
+      return dg_fail(c->d, c->inst, code,
+                     "%s; TOSA leaves the result unpredictable when a REQUIRE fails, so a "
+                     "constant operand that fails one is refused (D24)",
+                     message);
    return dg_fail(c->d, c->inst, code, "%s", message);
 }
 
@@ -600,6 +607,48 @@ tensor_operand(const struct dg_op_ctx *c, uint32_t which)
    return NULL;
 }
 
+/* The result type leaves the shape (or rank) out: the operator's output-shape rule gives it
+ * (drop-in, D23), before the validation function checks the node against it. */
+static VkResult
+infer_output_shape(struct dg_op_ctx *c)
+{
+   struct dg_shape inferred;
+   char a[96], b[160];
+   VkResult result = c->op->infer(c, &inferred);
+   if (result != VK_SUCCESS)
+      return result;
+   if (c->out.shape.rank && inferred.rank != c->out.shape.rank)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                        "the result type %s has rank %u, the operands give rank %u",
+                        dg_shape_str(&c->out.shape, a, sizeof(a)), c->out.shape.rank,
+                        inferred.rank);
+   bool valid = inferred.rank >= 1 && inferred.rank <= DG_MAX_RANK;
+   for (uint32_t i = 0; valid && i < inferred.rank; i++)
+      valid = inferred.dim[i] >= 1;
+   if (!valid) {
+      size_t n = (size_t)snprintf(b, sizeof(b), "[");
+      for (uint32_t i = 0; i < inferred.rank && i < DG_MAX_RANK && n < sizeof(b); i++)
+         n += (size_t)snprintf(b + n, sizeof(b) - n, "%s%" PRId64, i ? "," : "", inferred.dim[i]);
+      if (n < sizeof(b))
+         snprintf(b + n, sizeof(b) - n, "]");
+      return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                        "the result type is unshaped and the operands give no valid shape "
+                        "(rank %u, dimensions %s)",
+                        inferred.rank, b);
+   }
+   struct dg_tensor_type shaped = {c->out.type, c->out.int_signed, inferred};
+   if ((result = dg_check_tensor_size(c->d, c->inst, &shaped)) != VK_SUCCESS)
+      return result;
+   if (c->op->result_rank &&
+       (result = dg_op_rank(c, "output", &shaped, c->op->result_rank)) != VK_SUCCESS)
+      return result;
+   c->out = shaped;
+   struct dg_graph *g = c->d->g;
+   g->tensors[g->node_tensors[c->node->first_output]].ty.shape = inferred;
+   c->d->inferred_shapes++;
+   return VK_SUCCESS;
+}
+
 VkResult
 dg_op_decode(struct dg_op_ctx *c)
 {
@@ -612,13 +661,14 @@ dg_op_decode(struct dg_op_ctx *c)
    }
    if ((result = dg_op_output(c, &c->out)) != VK_SUCCESS)
       return result;
+   const bool infer_output = !dg_shape_known(&c->out.shape);
    for (uint32_t i = 0; i < op->operand_count; i++) {
       const struct dg_operand_decl *o = &op->operands[i];
       if (o->kind == DG_OPERAND_TENSOR && o->arg &&
           (result = dg_op_rank(c, o->name, &c->opnd[i].ty, o->arg)) != VK_SUCCESS)
          return result;
    }
-   if (op->result_rank &&
+   if (op->result_rank && !infer_output &&
        (result = dg_op_rank(c, "output", &c->out, op->result_rank)) != VK_SUCCESS)
       return result;
 
@@ -640,6 +690,10 @@ dg_op_decode(struct dg_op_ctx *c)
        VK_SUCCESS)
       return result;
    c->node->row = op->first_row + row;
+   for (uint32_t a = 0; a < op->attr_count; a++)
+      c->node->attrs.word[a] = attr_word(c, &op->attrs[a]);
+   if (infer_output && (result = infer_output_shape(c)) != VK_SUCCESS)
+      return result;
 
    const struct dg_tensor_type *t0 = tensor_operand(c, 0), *t1 = tensor_operand(c, 1);
    const struct dg_tensor_type *t2 = tensor_operand(c, 2);
@@ -657,8 +711,6 @@ dg_op_decode(struct dg_op_ctx *c)
        (result = dg_op_same_shape(c, "output", &c->out.shape, "input", &t0->shape)) != VK_SUCCESS)
       return result;
 
-   for (uint32_t a = 0; a < op->attr_count; a++)
-      c->node->attrs.word[a] = attr_word(c, &op->attrs[a]);
    if (op->validate && (result = op->validate(c)) != VK_SUCCESS)
       return result;
    /* The declared output-shape rule must give the result type's shape (the validation

@@ -21,12 +21,12 @@ dg_op_mul_validate(struct dg_op_ctx *c)
    /* MUL.tosac: REQUIRE(0 <= shift && shift <= 63); REQUIRE(is_same<in_t,int32_t>() ||
     * shift == 0). Constants, so checked here rather than left unpredictable. */
    if (shift < 0 || shift > 63)
-      return dg_op_fail(c, DG_ERR_OP_REQUIRE, "REQUIRE(0 <= shift && shift <= 63): shift is %d",
+      return dg_op_fail(c, DG_ERR_OP_REQUIRE, "MUL: REQUIRE(0 <= shift && shift <= 63): shift is %d",
                         shift);
    enum dg_type in = dg_op_opnd(c, DG_OPND_MUL_input1)->ty.type;
    if (in != DG_TYPE_I32 && shift != 0)
       return dg_op_fail(c, DG_ERR_OP_REQUIRE,
-                        "REQUIRE(is_same<in_t,i32_t>() || shift == 0): shift is %d with %s "
+                        "MUL: REQUIRE(is_same<in_t,i32_t>() || shift == 0): shift is %d with %s "
                         "inputs",
                         shift, dg_type_name(in));
    return VK_SUCCESS;

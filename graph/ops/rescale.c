@@ -107,15 +107,17 @@ decode_scales(struct dg_op_ctx *c, const struct dg_attrs_rescale *a, struct dg_n
    for (uint32_t ch = 0; ch < sc->channels; ch++) {
       m[ch] = (int32_t)dg_elem_int(mty.type, raw, ch);
       /* apply_scale_32/16: REQUIRE(multiplier >= 0); REQUIRE(2 <= shift && shift <= 62) */
+      const char *fn = a->scale32 ? "apply_scale_32" : "apply_scale_16";
       if (m[ch] < 0)
-         return dg_op_fail(c, DG_ERR_OP_REQUIRE, "REQUIRE(multiplier >= 0): multiplier[%u] is %d",
-                           ch, m[ch]);
+         return dg_op_fail(c, DG_ERR_OP_REQUIRE,
+                           "%s: REQUIRE(multiplier >= 0): multiplier[%u] is %d", fn, ch, m[ch]);
       if (!a->scale32 && m[ch] > INT16_MAX)
          return dg_op_fail(c, DG_ERR_OP_REQUIRE,
                            "multiplier[%u] is %d: with scale32 == false mul_t is i16", ch, m[ch]);
       if (sh[ch] < 2 || sh[ch] > 62)
          return dg_op_fail(c, DG_ERR_OP_REQUIRE,
-                           "REQUIRE(2 <= shift && shift <= 62): shift[%u] is %d", ch, sh[ch]);
+                           "%s: REQUIRE(2 <= shift && shift <= 62): shift[%u] is %d", fn, ch,
+                           sh[ch]);
    }
    sc->multiplier = m;
    sc->shift = sh;

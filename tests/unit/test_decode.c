@@ -929,6 +929,7 @@ main(void)
    test_specialized_shape();
    test_examples();
    test_decode_module_cases();
+   test_decode_unshaped_cases();
    test_decode_op_cases();
    test_out_of_memory();
    test_fuzz();

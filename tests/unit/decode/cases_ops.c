@@ -126,7 +126,45 @@ static const struct dcase clamp[] = {
    " %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0"              \
    " %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0 %in0"
 
+static const uint32_t spec_three_data = 3;
+static const VkSpecializationMapEntry spec_three_entry = {7, 0, 4};
+static const VkSpecializationInfo spec_three = {1, &spec_three_entry, 4, &spec_three_data};
+
 static const struct dcase layout[] = {
+    /* Constant operands given as specialization constants: constants at pipeline creation,
+     * accepted wherever a constant operand is (issue 10). */
+    {"RESHAPE shape an OpSpecConstantComposite", "t_i8_2x3", "t_i8_3x2",
+     "%shape = OpSpecConstantComposite %t_i32_2 %i32_3 %i32_2\n",
+     "%r = OpExtInst %t_i8_3x2 %tosa RESHAPE %in0 %shape\n", .code = DG_OK},
+    {"RESHAPE shape with an OpSpecConstant member", "t_i8_2x3", "t_i8_3x2",
+     "OpDecorate %s SpecId 1\n%s = OpSpecConstant %i32 3\n"
+     "%shape = OpConstantComposite %t_i32_2 %s %i32_2\n",
+     "%r = OpExtInst %t_i8_3x2 %tosa RESHAPE %in0 %shape\n", .code = DG_OK},
+    {"RESHAPE shape a replicated spec composite", "t_i8_2x2", "t_i8_2x2",
+     "%shape = OpSpecConstantCompositeReplicateEXT %t_i32_2 %i32_2\n",
+     "%r = OpExtInst %t_i8_2x2 %tosa RESHAPE %in0 %shape\n", .code = DG_OK},
+    {"RESHAPE shape member specialized to 3", "t_i8_2x3", "t_i8_3x2",
+     "OpDecorate %s SpecId 7\n%s = OpSpecConstant %i32 6\n"
+     "%shape = OpConstantComposite %t_i32_2 %s %i32_2\n",
+     "%r = OpExtInst %t_i8_3x2 %tosa RESHAPE %in0 %shape\n", .spec = &spec_three,
+     .code = DG_OK},
+    {"RESHAPE shape member not specialized", "t_i8_2x3", "t_i8_3x2",
+     "OpDecorate %s SpecId 7\n%s = OpSpecConstant %i32 6\n"
+     "%shape = OpConstantComposite %t_i32_2 %s %i32_2\n",
+     "%r = OpExtInst %t_i8_3x2 %tosa RESHAPE %in0 %shape ;@\n", .code = DG_ERR_OP_SHAPE,
+     .msg = "[6,2]"},
+    {"RESCALE multiplier, shift and zero points as spec composites", "t_i32_2x4", "t_i8_2x4",
+     "%m = OpSpecConstantComposite %t_i32_1 %i32_1073741824\n"
+     "%s = OpSpecConstantComposite %t_i8_1 %i8_30\n"
+     "%z32 = OpSpecConstantCompositeReplicateEXT %t_i32_1 %i32_0\n"
+     "OpDecorate %zs SpecId 3\n%zs = OpSpecConstant %i8 0\n"
+     "%z8 = OpSpecConstantComposite %t_i8_1 %zs\n",
+     "%r = OpExtInst %t_i8_2x4 %tosa RESCALE %true %i32_1 %false %false %false %in0 %m %s %z32 "
+     "%z8\n",
+     .code = DG_OK},
+    {"CLAMP bounds OpSpecConstant", "t_f32_4", "t_f32_4",
+     "OpDecorate %lo SpecId 2\n%lo = OpSpecConstant %f32 -1\n%hi = OpSpecConstant %f32 1\n",
+     "%r = OpExtInst %t_f32_4 %tosa CLAMP %lo %hi %i32_1 %in0\n", .code = DG_OK},
     {"RESHAPE element count", "t_i8_2x3", "t_i8_4x2",
      "%shape = OpConstantComposite %t_i32_2 %i32_4 %i32_2\n",
      "%r = OpExtInst %t_i8_4x2 %tosa RESHAPE %in0 %shape ;@\n", .code = DG_ERR_OP_SHAPE,

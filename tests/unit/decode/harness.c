@@ -137,15 +137,19 @@ struct h_tensor {
    const struct h_type *type;
    uint32_t rank;
    int64_t dim[8];
+   char form; /* 't' shaped, 'u' ranked without Shape, 'n' unranked */
 };
 
-/* "t_f32_1x4" */
+/* "t_f32_1x4"; "u_f32_1x4" and "n_f32_1x4" declare the type without Shape (rank 2) or without
+ * Rank, and are described as [1,4] in the create info. */
 static bool
 parse_tensor(const char *name, struct h_tensor *t)
 {
    const char *rest;
-   if (strncmp(name, "t_", 2) != 0 || !(t->type = type_prefix(name + 2, &rest)))
+   if ((name[0] != 't' && name[0] != 'u' && name[0] != 'n') || name[1] != '_' ||
+       !(t->type = type_prefix(name + 2, &rest)))
       return false;
+   t->form = name[0];
    t->rank = 0;
    while (*rest && t->rank < 8) {
       if (!isdigit((unsigned char)*rest))
@@ -167,7 +171,7 @@ parse_array(const char *name, uint32_t *length, const char **elem)
       return false;
    char *end;
    *length = (uint32_t)strtoul(name + 1, &end, 10);
-   if (strncmp(end, "_t_", 3) != 0)
+   if (end[0] != '_' || (end[1] != 't' && end[1] != 'u' && end[1] != 'n') || end[2] != '_')
       return false;
    *elem = end + 1;
    return true;
@@ -302,8 +306,13 @@ emit_declarations(struct sbuf *s, struct names *ns)
       char sh[64];
       parse_tensor(tensors.v[i], &t);
       shape_name(&t, sh, sizeof(sh));
-      sb_addf(s, "%%%s = OpTypeTensorARM %%%s %%i32_%u %%sh_%s\n", tensors.v[i], t.type->name,
-              t.rank, sh);
+      if (t.form == 'n')
+         sb_addf(s, "%%%s = OpTypeTensorARM %%%s\n", tensors.v[i], t.type->name);
+      else if (t.form == 'u')
+         sb_addf(s, "%%%s = OpTypeTensorARM %%%s %%i32_%u\n", tensors.v[i], t.type->name, t.rank);
+      else
+         sb_addf(s, "%%%s = OpTypeTensorARM %%%s %%i32_%u %%sh_%s\n", tensors.v[i],
+                 t.type->name, t.rank, sh);
    }
    for (int i = 0; i < arrays.n; i++) {
       uint32_t length;

@@ -117,6 +117,8 @@ void h_counting_alloc(struct h_counter *counter, VkAllocationCallbacks *alloc);
 void test_decode_module_cases(void);
 /** The invalid micro-graphs of each operator (cases_ops.c). */
 void test_decode_op_cases(void);
+/** Unshaped and unranked tensor types: shapes given and inferred (cases_unshaped.c). */
+void test_decode_unshaped_cases(void);
 
 /** Reads a text file (NULL on failure); free() it. */
 char *h_read_file(const char *path, size_t *size);
