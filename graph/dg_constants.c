@@ -126,8 +126,10 @@ dg_eval_scalar(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id,
       break;
    }
    case DG_SPV_SPEC_CONSTANT_OP:
-      return dg_fail(d, user, DG_ERR_SPEC_CONSTANT_OP, "OpSpecConstantOp %%%u is not supported",
-                     id);
+      d->g->uses_specialization = true;
+      if ((result = dg_eval_spec_op(d, user, id, def, s)) != VK_SUCCESS)
+         return result;
+      break;
    default:
       return dg_fail(d, user, DG_ERR_CONSTANT, "%%%u (opcode %u) is not a scalar constant", id,
                      def->opcode);
@@ -346,7 +348,9 @@ eval_tensor_def(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id
       return VK_SUCCESS;
    }
    case DG_SPV_SPEC_CONSTANT_OP:
-      return dg_fail(d, user, DG_ERR_SPEC_CONSTANT_OP, "OpSpecConstantOp %%%u is not supported",
+      return dg_fail(d, user, DG_ERR_SPEC_CONSTANT_OP,
+                     "OpSpecConstantOp %%%u makes a tensor: only scalar integer and boolean "
+                     "operations are evaluated",
                      id);
    default:
       return dg_fail(d, user, DG_ERR_CONSTANT, "%%%u (opcode %u) is not a tensor constant", id,

@@ -102,6 +102,7 @@ struct dg_decoder {
    uint32_t graph_index; /* index in r.insts of the OpGraphARM */
    uint32_t depth;       /* recursion guard of constant evaluation */
    uint32_t inferred_shapes; /* node results whose unshaped types got an inferred shape */
+   uint32_t spec_op_depth;   /* nesting of OpSpecConstantOp evaluation (dg_spec_op.c) */
 };
 
 /* ---- diagnostics (dg_decode.c) ---------------------------------------------------------- */
@@ -165,6 +166,10 @@ VkResult dg_check_tensor_size(struct dg_decoder *d, const struct spirv_inst *use
 
 /* ---- constants (dg_constants.c) --------------------------------------------------------- */
 
+/** Evaluates a scalar OpSpecConstantOp (def) into s, whose type is already decoded
+ *  (dg_spec_op.c). */
+VkResult dg_eval_spec_op(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id,
+                         const struct spirv_inst *def, struct dg_scalar *s);
 /** True for the opcodes of constant instructions (OpGraphConstantARM included). */
 bool dg_is_constant_opcode(uint32_t opcode);
 /** Evaluates a scalar constant (spec constants specialized). */

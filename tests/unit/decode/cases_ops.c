@@ -162,6 +162,22 @@ static const struct dcase layout[] = {
      "%r = OpExtInst %t_i8_2x4 %tosa RESCALE %true %i32_1 %false %false %false %in0 %m %s %z32 "
      "%z8\n",
      .code = DG_OK},
+    {"RESHAPE shape member an OpSpecConstantOp of a specialized constant", "t_i8_2x3",
+     "t_i8_3x2",
+     "OpDecorate %s SpecId 7\n%s = OpSpecConstant %i32 6\n"
+     "%half = OpSpecConstantOp %i32 SDiv %s %i32_2\n%rows = OpSpecConstantOp %i32 IAdd %half %i32_2\n"
+     "%big = OpSpecConstantOp %bool SGreaterThan %s %i32_4\n"
+     "%pick = OpSpecConstantOp %i32 Select %big %i32_1 %rows\n"
+     "%shape = OpConstantComposite %t_i32_2 %pick %i32_2\n",
+     "%r = OpExtInst %t_i8_3x2 %tosa RESHAPE %in0 %shape\n", .spec = &spec_three,
+     .code = DG_OK},
+    {"RESHAPE shape from SMod and SRem (signs of divisor and dividend)", "t_i8_2x3", "t_i8_3x2",
+     "%mod = OpSpecConstantOp %i32 SMod %i32_m7 %i32_3\n"
+     "%rem = OpSpecConstantOp %i32 SRem %i32_m7 %i32_3\n"
+     "%neg = OpSpecConstantOp %i32 SNegate %rem\n"
+     "%rows = OpSpecConstantOp %i32 IAdd %mod %neg\n"
+     "%shape = OpConstantComposite %t_i32_2 %rows %i32_2\n",
+     "%r = OpExtInst %t_i8_3x2 %tosa RESHAPE %in0 %shape\n", .code = DG_OK},
     {"CLAMP bounds OpSpecConstant", "t_f32_4", "t_f32_4",
      "OpDecorate %lo SpecId 2\n%lo = OpSpecConstant %f32 -1\n%hi = OpSpecConstant %f32 1\n",
      "%r = OpExtInst %t_f32_4 %tosa CLAMP %lo %hi %i32_1 %in0\n", .code = DG_OK},
