@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+#include "kernel_abi/tensor_record.h"
+
 bool
 dg_is_data_graph_stype(VkStructureType stype)
 {
@@ -36,6 +38,34 @@ bool
 dg_is_our_extension(const char *name)
 {
    return lyr_name_in_list(name, dg_extension_names, LYR_ARRAY_SIZE(dg_extension_names));
+}
+
+/* Whether the VK_ARM_tensors below is our tensor layer's emulation (tensors are records,
+ * kernel_abi/tensor_record.h): it lists itself as a tool with the records' version there
+ * and nowhere else (D25). */
+static bool
+tensor_records_below(struct lyr_instance *instance, VkPhysicalDevice physical_device)
+{
+   PFN_vkGetPhysicalDeviceToolProperties tools = instance->next.GetPhysicalDeviceToolProperties;
+   uint32_t count = 0;
+   if (!tools || tools(physical_device, &count, NULL) != VK_SUCCESS || count == 0)
+      return false;
+   if (count > 64)
+      count = 64;
+   VkPhysicalDeviceToolProperties *props =
+      lyr_zalloc(&instance->alloc, count * sizeof(*props), 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!props)
+      return false;
+   for (uint32_t i = 0; i < count; i++)
+      props[i].sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TOOL_PROPERTIES;
+   bool found = false;
+   VkResult result = tools(physical_device, &count, props);
+   for (uint32_t i = 0; (result == VK_SUCCESS || result == VK_INCOMPLETE) && i < count; i++) {
+      found |= strcmp(props[i].layer, DG_TENSOR_LAYER_NAME) == 0 &&
+               strcmp(props[i].version, VMEL_TENSOR_RECORD_TOOL_VERSION) == 0;
+   }
+   lyr_free(&instance->alloc, props);
+   return found;
 }
 
 void
@@ -66,6 +96,17 @@ dg_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
    if (lyr_physical_device_api_version(instance, physical_device) < VK_API_VERSION_1_3) {
       snprintf(caps->why_not, sizeof(caps->why_not),
                "the device does not support Vulkan 1.3, which %s needs", DG_LAYER_NAME);
+      return;
+   }
+
+   if (!tensor_records_below(instance, physical_device)) {
+      snprintf(caps->why_not, sizeof(caps->why_not),
+               "VK_ARM_tensors below is not emulated by this project's %s (the driver or "
+               "another layer implements it), and the graph kernels read tensors through that "
+               "layer's records (no tool \"%s\" of version \"%s\" is listed below); put "
+               "%s between this layer and the driver to have VK_ARM_data_graph here",
+               DG_TENSOR_LAYER_NAME, "Tensor Layer", VMEL_TENSOR_RECORD_TOOL_VERSION,
+               DG_TENSOR_LAYER_NAME);
       return;
    }
 

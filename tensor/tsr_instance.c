@@ -53,12 +53,24 @@ tsr_GetPhysicalDeviceToolProperties(VkPhysicalDevice physicalDevice, uint32_t *p
    static const VkPhysicalDeviceToolProperties tool = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TOOL_PROPERTIES,
       .name = "Tensor Layer",
-      .version = "1.0",
+      .version = VMEL_TENSOR_RECORD_TOOL_VERSION,
       .purposes = VK_TOOL_PURPOSE_ADDITIONAL_FEATURES_BIT,
       .description = "Emulates VK_ARM_tensors with buffers and shader lowering",
       .layer = TSR_LAYER_NAME,
    };
    struct lyr_instance *instance = lyr_instance_get(physicalDevice);
+   /* Where VK_ARM_tensors is native below, this layer adds nothing: it is no tool there, and
+    * the graph layer above learns from that that tensors are not our records (D25). */
+   struct tsr_caps caps;
+   tsr_query_caps(instance, physicalDevice, &caps);
+   if (caps.native) {
+      if (!instance->next.GetPhysicalDeviceToolProperties) {
+         *pToolCount = 0;
+         return VK_SUCCESS;
+      }
+      return instance->next.GetPhysicalDeviceToolProperties(physicalDevice, pToolCount,
+                                                            pToolProperties);
+   }
    return lyr_tool_properties_prepend(instance->next.GetPhysicalDeviceToolProperties,
                                       physicalDevice, &tool, pToolCount, pToolProperties);
 }

@@ -19,6 +19,12 @@
 #define VMEL_TENSOR_RECORD_H
 
 #define VMEL_TENSOR_MAX_RANK 6
+/* The tensor layer's VkPhysicalDeviceToolProperties::version on a physical device where it
+ * emulates VK_ARM_tensors with these records (it lists no tool where VK_ARM_tensors is native
+ * below it). The graph layer's kernels read tensors through these records, so it offers
+ * VK_ARM_data_graph only over a tensor layer that reports this version (D25). Change it with
+ * the record layout. */
+#define VMEL_TENSOR_RECORD_TOOL_VERSION "1.0 (tensor records 1)"
 /* sizeof(struct vmel_tensor_record): std430 and C agree (all 4-byte members). */
 #define VMEL_TENSOR_RECORD_SIZE 64
 

@@ -8,8 +8,13 @@
  * extensions, answers their feature structs with a marker pattern our layers
  * never produce (tensorNonPacked FALSE, dataGraphDescriptorBuffer TRUE),
  * returns fake vkCreateTensorARM / vkDestroyTensorARM, and hides the ARM names
- * and structs from the real driver below.
+ * and structs from the real driver below. With VMEL_TEST_NATIVE_TENSORS_ONLY=1
+ * it offers VK_ARM_tensors alone (a driver with native tensors and no data
+ * graphs: the graph layer must not build on those tensors, D25).
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "lyr_layer.h"
 
 #define FAKE_LAYER_NAME "VK_LAYER_VMEL_test_native"
@@ -37,12 +42,20 @@ fake_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
    lyr_instance_destroy(instance, alloc);
 }
 
+static bool
+tensors_only(void)
+{
+   const char *v = getenv("VMEL_TEST_NATIVE_TENSORS_ONLY");
+   return v && strcmp(v, "1") == 0;
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL
 fake_EnumerateDeviceExtensionProperties(VkPhysicalDevice pd, const char *layer, uint32_t *count,
                                         VkExtensionProperties *props)
 {
    return lyr_layer_device_extensions(lyr_instance_get(pd), pd, layer, FAKE_LAYER_NAME,
-                                      fake_extensions, LYR_ARRAY_SIZE(fake_extensions), true,
+                                      fake_extensions,
+                                      tensors_only() ? 1 : LYR_ARRAY_SIZE(fake_extensions), true,
                                       count, props);
 }
 
@@ -63,7 +76,7 @@ fake_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2 *
    }
    VkPhysicalDeviceDataGraphFeaturesARM *df = (VkPhysicalDeviceDataGraphFeaturesARM *)
       lyr_find_struct(features->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
-   if (df) {
+   if (df && !tensors_only()) {
       df->dataGraph = VK_TRUE;
       df->dataGraphUpdateAfterBind = VK_FALSE;
       df->dataGraphSpecializationConstants = VK_FALSE;
