@@ -15,15 +15,49 @@
  * sees the layers' allocations, so this test would fail if the warm path
  * allocated. Run with 1 tensor barrier per dependency (the common case) and
  * with 40 (beyond what the layers translate on the stack: those allocate per
- * call, documented in docs/decisions.md).
+ * call, documented in docs/decisions.md). With VMEL_TEST_RECORD_REPS=N it
+ * also prints the median time of N warm recordings (begin, the commands, end),
+ * to compare builds (docs/decisions.md has the numbers).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rec_scene.h"
 #include "test.h"
 
 TEST_MAIN_STATE;
+
+static int
+compare_double(const void *x, const void *y)
+{
+   double a = *(const double *)x, b = *(const double *)y;
+   return a < b ? -1 : a > b;
+}
+
+static void
+time_recordings(struct dgu *u, struct rec_scene *s, struct rec_alloc *a, VkCommandBuffer cmd,
+                int reps)
+{
+   const VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   double *us = calloc((size_t)reps, sizeof(*us));
+   if (!us)
+      return;
+   for (int i = 0; i < reps; i++) {
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      vkBeginCommandBuffer(cmd, &bi);
+      rec_scene_record(u, s, cmd, a);
+      vkEndCommandBuffer(cmd);
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      us[i] = (double)(t1.tv_sec - t0.tv_sec) * 1e6 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e3;
+   }
+   qsort(us, (size_t)reps, sizeof(*us), compare_double);
+   printf("# %u barrier(s): warm recording, median %.1f us, min %.1f us over %d\n", s->barriers,
+          us[reps / 2], us[0], reps);
+   free(us);
+}
 
 static void
 test_warm(struct dgu *u, struct rec_alloc *a, uint32_t barriers)
@@ -77,6 +111,10 @@ test_warm(struct dgu *u, struct rec_alloc *a, uint32_t barriers)
          rec_scene_check(what, &s);
       }
    }
+   const char *reps_env = getenv("VMEL_TEST_RECORD_REPS");
+   int reps = reps_env ? atoi(reps_env) : 0;
+   if (reps > 0)
+      time_recordings(u, &s, a, cmd, reps);
    vkFreeCommandBuffers(u->device, u->pool, 1, &cmd);
    rec_scene_finish(u, &s);
 }
