@@ -18,6 +18,13 @@
  * submissions) become compute ones. With VMEL_GRAPH_PROFILING=1 dispatches
  * write timestamps (dg_profile.c), submissions mark them submitted and
  * waits on fences, queues and the device collect them.
+ *
+ * A hook that cannot record what it must for lack of memory (its data-graph
+ * bind point state, a translated dependency, the tracked compute state a
+ * dispatch must restore) records VK_ERROR_OUT_OF_HOST_MEMORY on the command
+ * buffer, which vkEndCommandBuffer returns (lyr_cmd.h). Invalid usage (a
+ * dispatch without bound session memory, a pipeline that is not a data-graph
+ * one) is logged and the command left out: its behaviour is undefined.
  */
 #include "dg_runtime.h"
 
@@ -25,6 +32,7 @@
 
 #define DG_CMD_RECENT 8    /* sessions remembered since the last ordering barrier */
 #define DG_CMD_PROFILED 16 /* profiled dispatches per command buffer */
+#define DG_WAIT_INLINE_EVENTS 2 /* vkCmdWaitEvents2 translates this many events on the stack */
 
 /* The data-graph bind point of one command buffer (lyr_cmd_state layer data). */
 struct dg_cmd_data {
@@ -84,6 +92,8 @@ cmd_data(struct dg_device *device, VkCommandBuffer cmd, struct lyr_cmd_state **s
       data = lyr_zalloc(&device->base.alloc, sizeof(*data), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (data)
          lyr_cmd_state_set_layer_data(state, data);
+      else
+         lyr_cmd_state_fail(state, VK_ERROR_OUT_OF_HOST_MEMORY);
    }
    return data;
 }
@@ -130,8 +140,17 @@ dg_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *p
    struct dg_device *device = dg_device_get(_device);
    VkResult result = device->base.next.AllocateCommandBuffers(_device, pAllocateInfo,
                                                                pCommandBuffers);
-   if (result == VK_SUCCESS)
-      lyr_cmd_AllocateCommandBuffers(&device->cmds, pAllocateInfo, pCommandBuffers);
+   if (result != VK_SUCCESS)
+      return result;
+   result = lyr_cmd_AllocateCommandBuffers(&device->cmds, pAllocateInfo, pCommandBuffers);
+   if (result != VK_SUCCESS) {
+      /* Nothing is left tracked; undo below too, as vkAllocateCommandBuffers must. */
+      uint32_t count = pAllocateInfo->commandBufferCount;
+      device->base.next.FreeCommandBuffers(_device, pAllocateInfo->commandPool, count,
+                                           pCommandBuffers);
+      for (uint32_t i = 0; i < count; i++)
+         pCommandBuffers[i] = VK_NULL_HANDLE;
+   }
    return result;
 }
 
@@ -150,6 +169,14 @@ dg_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeginI
    struct dg_device *device = dg_device_get(commandBuffer);
    lyr_cmd_ResetCommandBuffer(&device->cmds, commandBuffer);
    return device->base.next.BeginCommandBuffer(commandBuffer, pBeginInfo);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_EndCommandBuffer(VkCommandBuffer commandBuffer)
+{
+   struct dg_device *device = dg_device_get(commandBuffer);
+   VkResult result = device->base.next.EndCommandBuffer(commandBuffer);
+   return lyr_cmd_EndCommandBuffer(&device->cmds, commandBuffer, result);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -174,8 +201,8 @@ dg_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBi
    }
    struct dg_cmd_data *data = cmd_data(device, commandBuffer, NULL);
    if (!data || !dg_device_owns_pipeline(device, pipeline)) {
-      lyr_loge("vkCmdBindPipeline: %s at the data-graph bind point",
-               data ? "not a data-graph pipeline" : "untracked command buffer");
+      lyr_loge("vkCmdBindPipeline: %s at the data-graph bind point; not recorded",
+               data ? "not a data-graph pipeline" : "out of host memory");
       return;
    }
    data->pipeline = dg_pipeline_from_handle(pipeline);
@@ -198,9 +225,12 @@ dg_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipe
       return;
    }
    struct dg_cmd_data *data = cmd_data(device, commandBuffer, NULL);
-   if (!data || firstSet + descriptorSetCount > LYR_CMD_MAX_SETS) {
-      lyr_loge("vkCmdBindDescriptorSets: sets %u..%u at the data-graph bind point not recorded",
-               firstSet, firstSet + descriptorSetCount);
+   if (!data || firstSet >= LYR_CMD_MAX_SETS ||
+       descriptorSetCount > LYR_CMD_MAX_SETS - firstSet) {
+      lyr_loge("vkCmdBindDescriptorSets: sets %u..%u at the data-graph bind point not recorded "
+               "(%s)",
+               firstSet, firstSet + descriptorSetCount,
+               data ? "beyond the sets a layout can have" : "out of host memory");
       return;
    }
    for (uint32_t i = 0; i < descriptorSetCount; i++) {
@@ -281,10 +311,18 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
    struct dg_cmd_data *data = cmd_data(device, commandBuffer, &state);
    struct dg_session *s = dg_session_from_handle(session);
    if (!data || !s || !lyr_cmd_state_can_dispatch(state)) {
+      /* Out of memory for the bind point's state or for tracking the compute
+       * state to restore: an error of the recording; the rest is invalid usage. */
+      VkResult lost = lyr_cmd_state_lost_result(state);
+      if (state && (!data || lost != VK_SUCCESS))
+         lyr_cmd_state_fail(state, lost != VK_SUCCESS ? lost : VK_ERROR_OUT_OF_HOST_MEMORY);
       lyr_loge("vkCmdDispatchDataGraphARM: %s; nothing recorded",
-               !s ? "invalid session"
-                  : !data ? "untracked command buffer"
-                          : "the command buffer's queue family cannot run compute work");
+               !state                ? "untracked command buffer"
+               : !data               ? "out of host memory"
+               : !s                  ? "invalid session"
+               : lost != VK_SUCCESS  ? "out of host memory tracking the compute state"
+                                     : "the command buffer's queue family cannot run compute "
+                                       "work, or its compute state is not tracked");
       return;
    }
    struct dg_pipeline *p = s->pipeline;
@@ -424,6 +462,7 @@ dependency_has_graph_bits(const VkDependencyInfo *d)
 
 /* Where a translated dependency lives: small ones in place, no allocation. */
 struct dep_copy {
+   alignas(16) char inline_chain[512]; /* the cloned pNext chain, when it fits */
    alignas(8) char inline_arrays[1024];
    void *heap;                /* arrays that did not fit, or NULL */
    struct lyr_chain_copy chain;
@@ -448,7 +487,8 @@ dependency_copy(struct dg_device *device, const VkDependencyInfo *in, VkDependen
    c->chained = false;
    *out = *in;
    if (in->pNext) {
-      VkResult result = lyr_chain_clone(alloc, in, sizeof(*in), NULL, NULL, 0, &c->chain);
+      VkResult result = lyr_chain_clone_in(c->inline_chain, sizeof(c->inline_chain), alloc, in,
+                                           sizeof(*in), NULL, NULL, 0, &c->chain);
       if (result != VK_SUCCESS)
          return result;
       c->chained = true;
@@ -553,7 +593,9 @@ dg_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pD
    }
    VkDependencyInfo dep;
    struct dep_copy copy;
-   if (dependency_copy(device, pDependencyInfo, &dep, &copy) != VK_SUCCESS) {
+   VkResult result = dependency_copy(device, pDependencyInfo, &dep, &copy);
+   if (result != VK_SUCCESS) {
+      lyr_cmd_fail(&device->cmds, commandBuffer, result);
       lyr_loge("vkCmdPipelineBarrier2: out of host memory; barrier dropped");
       return;
    }
@@ -572,7 +614,9 @@ dg_CmdSetEvent2(VkCommandBuffer commandBuffer, VkEvent event,
    }
    VkDependencyInfo dep;
    struct dep_copy copy;
-   if (dependency_copy(device, pDependencyInfo, &dep, &copy) != VK_SUCCESS) {
+   VkResult result = dependency_copy(device, pDependencyInfo, &dep, &copy);
+   if (result != VK_SUCCESS) {
+      lyr_cmd_fail(&device->cmds, commandBuffer, result);
       lyr_loge("vkCmdSetEvent2: out of host memory; event not set");
       return;
    }
@@ -592,28 +636,38 @@ dg_CmdWaitEvents2(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEv
       device->base.next.CmdWaitEvents2(commandBuffer, eventCount, pEvents, pDependencyInfos);
       return;
    }
-   /* One dependency per event: translated one by one into a single array. */
+   /* One dependency per event: translated one by one into a single array, on
+    * the stack for a few events. */
+   alignas(16) char inline_block[DG_WAIT_INLINE_EVENTS *
+                                 (sizeof(VkDependencyInfo) + sizeof(struct dep_copy))];
    size_t size = eventCount * (sizeof(VkDependencyInfo) + sizeof(struct dep_copy));
-   char *block = lyr_alloc(&device->base.alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   char *block = inline_block;
+   if (size > sizeof(inline_block))
+      block = lyr_alloc(&device->base.alloc, size, 16, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!block) {
+      lyr_cmd_fail(&device->cmds, commandBuffer, VK_ERROR_OUT_OF_HOST_MEMORY);
       lyr_loge("vkCmdWaitEvents2: out of host memory; wait dropped");
       return;
    }
    VkDependencyInfo *deps = (VkDependencyInfo *)block;
    struct dep_copy *copies = (struct dep_copy *)(deps + eventCount);
    uint32_t done = 0;
+   VkResult result = VK_SUCCESS;
    for (; done < eventCount; done++) {
-      if (dependency_copy(device, &pDependencyInfos[done], &deps[done], &copies[done]) !=
-          VK_SUCCESS)
+      result = dependency_copy(device, &pDependencyInfos[done], &deps[done], &copies[done]);
+      if (result != VK_SUCCESS)
          break;
    }
-   if (done == eventCount)
+   if (done == eventCount) {
       device->base.next.CmdWaitEvents2(commandBuffer, eventCount, pEvents, deps);
-   else
+   } else {
+      lyr_cmd_fail(&device->cmds, commandBuffer, result);
       lyr_loge("vkCmdWaitEvents2: out of host memory; wait dropped");
+   }
    for (uint32_t i = 0; i < done; i++)
       dep_copy_free(device, &copies[i]);
-   lyr_free(&device->base.alloc, block);
+   if (block != inline_block)
+      lyr_free(&device->base.alloc, block);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
@@ -753,6 +807,7 @@ static const struct lyr_hook hooks[] = {
    DG_HOOK(AllocateCommandBuffers, dg_AllocateCommandBuffers),
    DG_HOOK(FreeCommandBuffers, dg_FreeCommandBuffers),
    DG_HOOK(BeginCommandBuffer, dg_BeginCommandBuffer),
+   DG_HOOK(EndCommandBuffer, dg_EndCommandBuffer),
    DG_HOOK(ResetCommandBuffer, dg_ResetCommandBuffer),
    DG_HOOK(CmdBindPipeline, dg_CmdBindPipeline),
    DG_HOOK(CmdBindDescriptorSets, dg_CmdBindDescriptorSets),

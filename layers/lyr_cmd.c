@@ -59,6 +59,8 @@ struct lyr_cmd_state {
    void *layer_data;                  /* the layer's own (lyr_cmd_tracker::reset_layer_data) */
    VkPipeline pipeline;               /* bound at VK_PIPELINE_BIND_POINT_COMPUTE, or null */
    bool lost;                         /* a call could not be tracked: no compute work here */
+   VkResult lost_result;              /* OUT_OF_HOST_MEMORY when lost for lack of memory */
+   VkResult result;                   /* the first error a hook recorded (lyr_cmd_state_fail) */
 
    uint32_t push_words;                /* words [0, push_words) may have been pushed */
    uint32_t push_capacity;             /* words allocated */
@@ -129,6 +131,8 @@ state_reset(struct lyr_cmd_tracker *tracker, struct lyr_cmd_state *state)
       tracker->reset_layer_data(tracker->device, state, false);
    state->pipeline = VK_NULL_HANDLE;
    state->lost = false;
+   state->lost_result = VK_SUCCESS;
+   state->result = VK_SUCCESS;
    for (uint32_t i = 0; i < state->push_words; i++)
       state->push_owners[i].layout = VK_NULL_HANDLE;
    state->push_words = 0;
@@ -225,6 +229,31 @@ bool
 lyr_cmd_state_can_dispatch(const struct lyr_cmd_state *state)
 {
    return state && !state->lost && state->pool->compute;
+}
+
+VkResult
+lyr_cmd_state_lost_result(const struct lyr_cmd_state *state)
+{
+   return state && state->lost ? state->lost_result : VK_SUCCESS;
+}
+
+void
+lyr_cmd_state_fail(struct lyr_cmd_state *state, VkResult result)
+{
+   if (state && state->result == VK_SUCCESS && result < 0)
+      state->result = result;
+}
+
+void
+lyr_cmd_fail(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd, VkResult result)
+{
+   lyr_cmd_state_fail(lyr_cmd_state_get(tracker, cmd), result);
+}
+
+VkResult
+lyr_cmd_state_result(const struct lyr_cmd_state *state)
+{
+   return state ? state->result : VK_SUCCESS;
 }
 
 uint32_t
@@ -516,6 +545,16 @@ lyr_cmd_ResetCommandBuffer(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd)
       state_reset(tracker, state);
 }
 
+VkResult
+lyr_cmd_EndCommandBuffer(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd, VkResult result)
+{
+   struct lyr_cmd_state *state = lyr_cmd_state_get(tracker, cmd);
+   if (!state || state->result == VK_SUCCESS)
+      return result;
+   return lyr_error(state->result, "vkEndCommandBuffer: a command could not be recorded (see "
+                                   "the error logged when it was); the command buffer is invalid");
+}
+
 void
 lyr_cmd_BindPipeline(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,
                      VkPipelineBindPoint bind_point, VkPipeline pipeline)
@@ -556,6 +595,7 @@ lyr_cmd_BindDescriptorSets(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,
       lyr_logw("vkCmdBindDescriptorSets: out of memory; the layer records no compute work into "
                "this command buffer");
       state->lost = true;
+      state->lost_result = VK_ERROR_OUT_OF_HOST_MEMORY;
       return;
    }
    state->binds[state->bind_count++] = (struct lyr_cmd_bind){
@@ -599,6 +639,7 @@ lyr_cmd_PushConstants(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,
       lyr_logw("vkCmdPushConstants: out of memory; the layer records no compute work into this "
                "command buffer");
       state->lost = true;
+      state->lost_result = VK_ERROR_OUT_OF_HOST_MEMORY;
       return;
    }
    memcpy(&state->push_values[first], values, size);

@@ -14,6 +14,14 @@
  * device state and calls the lyr_cmd_* functions from its hooks; a layer may
  * hang its own per-command-buffer data on a state (layer_data), released
  * through the tracker's callback.
+ *
+ * Errors during recording: a hook that cannot record what it must (out of
+ * memory for a translation, a dispatch, the tracking itself) records the
+ * error on the state (lyr_cmd_state_fail); the layer's vkEndCommandBuffer
+ * returns the first one (lyr_cmd_EndCommandBuffer), as the spec's "if there
+ * was an error during recording, the application will be notified by an
+ * unsuccessful return code returned by vkEndCommandBuffer" asks. Beginning or
+ * resetting the command buffer, or resetting its pool, clears it.
  */
 #ifndef LYR_CMD_H
 #define LYR_CMD_H
@@ -56,6 +64,22 @@ void lyr_cmd_state_set_layer_data(struct lyr_cmd_state *state, void *data);
  *  put the application's compute state back afterwards: its pool's queue
  *  family supports compute and its state was tracked completely. */
 bool lyr_cmd_state_can_dispatch(const struct lyr_cmd_state *state);
+
+/** Why lyr_cmd_state_can_dispatch() is false when that is lack of memory:
+ *  VK_ERROR_OUT_OF_HOST_MEMORY when tracking the application's compute state
+ *  ran out of memory (the layer must then fail its own compute work with it),
+ *  VK_SUCCESS otherwise. */
+VkResult lyr_cmd_state_lost_result(const struct lyr_cmd_state *state);
+
+/** Records that a hook could not record what it had to: result (an error
+ *  vkEndCommandBuffer may return: VK_ERROR_OUT_OF_HOST_MEMORY or
+ *  VK_ERROR_OUT_OF_DEVICE_MEMORY) unless an earlier one is recorded. state may
+ *  be NULL (an untracked command buffer: nothing to record on). */
+void lyr_cmd_state_fail(struct lyr_cmd_state *state, VkResult result);
+/** lyr_cmd_state_fail() on the command buffer's state, found in the tracker. */
+void lyr_cmd_fail(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd, VkResult result);
+/** The first error recorded since the last begin or reset, or VK_SUCCESS. */
+VkResult lyr_cmd_state_result(const struct lyr_cmd_state *state);
 
 /** The queue family of the command buffer's pool. */
 uint32_t lyr_cmd_state_queue_family(const struct lyr_cmd_state *state);
@@ -100,8 +124,12 @@ VkResult lyr_cmd_AllocateCommandBuffers(struct lyr_cmd_tracker *tracker,
 /* Before the command buffers are freed below; null handles are skipped. */
 void lyr_cmd_FreeCommandBuffers(struct lyr_cmd_tracker *tracker, uint32_t count,
                                 const VkCommandBuffer *buffers);
-/* Also for vkBeginCommandBuffer, which resets implicitly. */
+/* Also for vkBeginCommandBuffer, which resets implicitly; clears the recorded error. */
 void lyr_cmd_ResetCommandBuffer(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd);
+/* After vkEndCommandBuffer was called below and returned result: the error a
+ * hook recorded in this command buffer (logged once here), else result. */
+VkResult lyr_cmd_EndCommandBuffer(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,
+                                  VkResult result);
 void lyr_cmd_BindPipeline(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,
                           VkPipelineBindPoint bind_point, VkPipeline pipeline);
 void lyr_cmd_BindDescriptorSets(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,

@@ -88,6 +88,7 @@
    X(AllocateCommandBuffers)                                                                       \
    X(FreeCommandBuffers)                                                                           \
    X(BeginCommandBuffer)                                                                           \
+   X(EndCommandBuffer)                                                                             \
    X(ResetCommandBuffer)                                                                           \
    X(ResetCommandPool)                                                                             \
    X(DestroyCommandPool)                                                                           \

@@ -263,6 +263,14 @@ VkResult
 lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
                 lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out)
 {
+   return lyr_chain_clone_in(NULL, 0, alloc, head, head_size, drop, user, extra, out);
+}
+
+VkResult
+lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
+                   const void *head, size_t head_size, lyr_drop_fn drop, void *user, size_t extra,
+                   struct lyr_chain_copy *out)
+{
    memset(out, 0, sizeof(*out));
    const VkBaseInStructure *app = head;
    head_size = head_copy_size(head, head_size);
@@ -274,10 +282,15 @@ lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t hea
    for (const VkBaseInStructure *s = app->pNext; s; s = s->pNext)
       copies += align_up(member_copy_size(s, drop, user, true));
 
-   char *block = lyr_zalloc(alloc, copies + align_up(extra), LYR_CHAIN_ALIGN,
-                            VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-   if (!block)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   const size_t total = copies + align_up(extra);
+   char *block = buf;
+   if (buf && total <= buf_size && ((uintptr_t)buf % LYR_CHAIN_ALIGN) == 0) {
+      memset(block, 0, total);
+   } else {
+      block = lyr_zalloc(alloc, total, LYR_CHAIN_ALIGN, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!block)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
 
    memcpy(block, head, head_size);
    VkBaseOutStructure *last = (VkBaseOutStructure *)block;
@@ -299,7 +312,7 @@ lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t hea
 
    out->head = block;
    out->extra = extra ? block + copies : NULL;
-   out->block = block;
+   out->block = block == buf ? NULL : block; /* the caller's buffer is not freed */
    out->alloc = alloc;
    return VK_SUCCESS;
 }

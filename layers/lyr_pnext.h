@@ -70,6 +70,14 @@ struct lyr_chain_copy {
 VkResult lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
                          lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out);
 
+/** lyr_chain_clone() into the caller's buf (buf_size bytes, 16-byte aligned)
+ *  when the copy fits there, else into an allocation: a recording hook keeps
+ *  small dependency chains off the heap. lyr_chain_copy_free() frees only an
+ *  allocation; buf must outlive the copy. */
+VkResult lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
+                            const void *head, size_t head_size, lyr_drop_fn drop, void *user,
+                            size_t extra, struct lyr_chain_copy *out);
+
 void lyr_chain_copy_free(struct lyr_chain_copy *copy);
 
 /** Appends s (caller-owned, e.g. in copy->extra) at the end of a cloned chain. */

@@ -12,12 +12,23 @@
  * that alias tensors are linear images of the driver (tsr_image.c). Stage and
  * access masks and queue family indices pass through unchanged; the graph
  * layer above translates its data-graph bits before we see them.
- * Nothing here writes into the application's structs.
+ * Nothing here writes into the application's structs. A translation that
+ * runs out of memory leaves the command out and records the error on the
+ * command buffer: vkEndCommandBuffer returns it (tsr_cmd_fail). A tensor
+ * barrier naming no tensor is invalid usage
+ * (VUID-VkTensorMemoryBarrierARM-tensor-parameter): left out with a log line.
  */
 #include "tsr_private.h"
 
+#include <stdalign.h>
+
 /* Up to this many structs per call are translated on the stack. */
 #define TSR_BARRIER_STACK 16
+/* Bytes on the stack for a translated dependency of vkCmdPipelineBarrier2 or
+ * vkCmdSetEvent2 (the copied chain and the buffer barriers standing for the
+ * tensor barriers, 80 bytes each): a recording with a few tensor barriers
+ * allocates nothing. */
+#define TSR_DEPENDENCY_STACK 2048
 
 static VkImageLayout
 translate_layout(VkImageLayout layout)
@@ -104,7 +115,8 @@ append_tensor_barrier(const VkTensorMemoryBarrierARM *tb, VkBufferMemoryBarrier2
  */
 static VkResult
 dependency_translate(struct tsr_device *device, const VkDependencyInfo *app,
-                     VkDependencyInfo *out, struct lyr_chain_copy *copy)
+                     VkDependencyInfo *out, struct lyr_chain_copy *copy, void *stack,
+                     size_t stack_size)
 {
    bool arm = false;
    uint32_t tensor_count = count_tensor_barriers(app->pNext, &arm);
@@ -113,8 +125,8 @@ dependency_translate(struct tsr_device *device, const VkDependencyInfo *app,
    size_t buffers_size = tensor_count ? buffer_count * sizeof(VkBufferMemoryBarrier2) : 0;
    size_t images_size = layouts ? app->imageMemoryBarrierCount * sizeof(VkImageMemoryBarrier2) : 0;
 
-   VkResult result = lyr_chain_clone(&device->base.alloc, app, sizeof(*app), lyr_drop_arm_ml,
-                                     NULL, buffers_size + images_size, copy);
+   VkResult result = lyr_chain_clone_in(stack, stack_size, &device->base.alloc, app, sizeof(*app),
+                                        lyr_drop_arm_ml, NULL, buffers_size + images_size, copy);
    if (result != VK_SUCCESS)
       return result;
    VkDependencyInfo *info = copy->head;
@@ -160,7 +172,11 @@ tsr_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *p
    }
    VkDependencyInfo info;
    struct lyr_chain_copy copy;
-   if (dependency_translate(device, pDependencyInfo, &info, &copy) != VK_SUCCESS) {
+   alignas(16) char stack[TSR_DEPENDENCY_STACK];
+   VkResult result =
+      dependency_translate(device, pDependencyInfo, &info, &copy, stack, sizeof(stack));
+   if (result != VK_SUCCESS) {
+      tsr_cmd_fail(device, commandBuffer, result);
       lyr_loge("vkCmdPipelineBarrier2: out of host memory; the barrier is not recorded");
       return;
    }
@@ -179,7 +195,11 @@ tsr_CmdSetEvent2(VkCommandBuffer commandBuffer, VkEvent event,
    }
    VkDependencyInfo info;
    struct lyr_chain_copy copy;
-   if (dependency_translate(device, pDependencyInfo, &info, &copy) != VK_SUCCESS) {
+   alignas(16) char stack[TSR_DEPENDENCY_STACK];
+   VkResult result =
+      dependency_translate(device, pDependencyInfo, &info, &copy, stack, sizeof(stack));
+   if (result != VK_SUCCESS) {
+      tsr_cmd_fail(device, commandBuffer, result);
       lyr_loge("vkCmdSetEvent2: out of host memory; the event is not recorded");
       return;
    }
@@ -211,6 +231,7 @@ tsr_CmdWaitEvents2(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkE
                         eventCount * (sizeof(*infos) + sizeof(*copies)), 16,
                         VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
       if (!block) {
+         tsr_cmd_fail(device, commandBuffer, VK_ERROR_OUT_OF_HOST_MEMORY);
          lyr_loge("vkCmdWaitEvents2: out of host memory; the wait is not recorded");
          return;
       }
@@ -218,20 +239,28 @@ tsr_CmdWaitEvents2(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkE
       copies = (struct lyr_chain_copy *)(infos + eventCount);
    }
 
+   /* The first dependency translated goes on the stack, the others to the heap. */
+   alignas(16) char stack[TSR_DEPENDENCY_STACK];
+   bool stack_used = false;
    uint32_t done = 0;
    VkResult result = VK_SUCCESS;
    for (; done < eventCount && result == VK_SUCCESS; done++) {
       memset(&copies[done], 0, sizeof(copies[done]));
-      if (dependency_needs_translation(&pDependencyInfos[done]))
+      if (dependency_needs_translation(&pDependencyInfos[done])) {
          result = dependency_translate(device, &pDependencyInfos[done], &infos[done],
-                                       &copies[done]);
-      else
+                                       &copies[done], stack_used ? NULL : stack,
+                                       stack_used ? 0 : sizeof(stack));
+         stack_used = true;
+      } else {
          infos[done] = pDependencyInfos[done];
+      }
    }
-   if (result == VK_SUCCESS)
+   if (result == VK_SUCCESS) {
       device->base.next.CmdWaitEvents2(commandBuffer, eventCount, pEvents, infos);
-   else
+   } else {
+      tsr_cmd_fail(device, commandBuffer, result);
       lyr_loge("vkCmdWaitEvents2: out of host memory; the wait is not recorded");
+   }
    for (uint32_t i = 0; i < done; i++)
       lyr_chain_copy_free(&copies[i]);
    lyr_free(&device->base.alloc, block);
@@ -299,6 +328,7 @@ tsr_CmdPipelineBarrier(VkCommandBuffer commandBuffer, VkPipelineStageFlags srcSt
    VkImageMemoryBarrier stack[TSR_BARRIER_STACK];
    if (!image_barriers_for_driver(device, imageMemoryBarrierCount, pImageMemoryBarriers, stack,
                                   &images)) {
+      tsr_cmd_fail(device, commandBuffer, VK_ERROR_OUT_OF_HOST_MEMORY);
       lyr_loge("vkCmdPipelineBarrier: out of host memory; the barrier is not recorded");
       return;
    }
@@ -323,6 +353,7 @@ tsr_CmdWaitEvents(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEv
    VkImageMemoryBarrier stack[TSR_BARRIER_STACK];
    if (!image_barriers_for_driver(device, imageMemoryBarrierCount, pImageMemoryBarriers, stack,
                                   &images)) {
+      tsr_cmd_fail(device, commandBuffer, VK_ERROR_OUT_OF_HOST_MEMORY);
       lyr_loge("vkCmdWaitEvents: out of host memory; the wait is not recorded");
       return;
    }

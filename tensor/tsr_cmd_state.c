@@ -8,7 +8,8 @@
  * pipeline and pushes its own constants, so the compute pipeline and the
  * compute push constants are tracked; descriptor sets are not: the kernel's
  * pipeline layout has no sets, and binding a pipeline or pushing constants
- * disturbs no set.
+ * disturbs no set. The tracker also holds the error a hook of this layer
+ * could not record (tsr_cmd_fail), which vkEndCommandBuffer returns.
  */
 #include "tsr_private.h"
 
@@ -98,6 +99,23 @@ tsr_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegin
    if (tracker)
       lyr_cmd_ResetCommandBuffer(tracker, commandBuffer);
    return device->base.next.BeginCommandBuffer(commandBuffer, pBeginInfo);
+}
+
+void
+tsr_cmd_fail(struct tsr_device *device, VkCommandBuffer cmd, VkResult result)
+{
+   struct lyr_cmd_tracker *tracker = tracker_of(device);
+   if (tracker)
+      lyr_cmd_fail(tracker, cmd, result);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+tsr_EndCommandBuffer(VkCommandBuffer commandBuffer)
+{
+   struct tsr_device *device = tsr_device_get(commandBuffer);
+   VkResult result = device->base.next.EndCommandBuffer(commandBuffer);
+   struct lyr_cmd_tracker *tracker = tracker_of(device);
+   return tracker ? lyr_cmd_EndCommandBuffer(tracker, commandBuffer, result) : result;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -9,6 +9,10 @@
  * kernel path wraps its dispatches in barriers and then puts the
  * application's compute state back (tsr_cmd_state.c tracks that state).
  * docs/decisions.md D10 says when each path is used and why.
+ * Recording allocates nothing of its own: a kernel pipeline that cannot be
+ * created (out of memory included) or a compute state that is not tracked
+ * sends the region to buffer copies, so the copy is always recorded. Invalid
+ * usage (a null tensor, a region out of bounds) is logged and left out.
  */
 #include "tsr_private.h"
 
@@ -271,8 +275,12 @@ copy_pipeline(struct tsr_device *device, enum tsr_copy_unit unit)
 {
    struct tsr_copy_state *c = device->copy;
    pthread_mutex_lock(&c->lock);
-   if (!c->pipelines[unit] && !c->failed[unit])
-      c->failed[unit] = pipeline_create(device, unit, &c->pipelines[unit]) != VK_SUCCESS;
+   if (!c->pipelines[unit] && !c->failed[unit]) {
+      /* Lack of memory may pass: tried again at the next copy; other failures are final. */
+      VkResult result = pipeline_create(device, unit, &c->pipelines[unit]);
+      c->failed[unit] = result != VK_SUCCESS && result != VK_ERROR_OUT_OF_HOST_MEMORY &&
+                        result != VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   }
    VkPipeline pipeline = c->pipelines[unit];
    pthread_mutex_unlock(&c->lock);
    return pipeline;
@@ -509,6 +517,7 @@ static const struct lyr_hook hooks[] = {
    TSR_HOOK(AllocateCommandBuffers, tsr_AllocateCommandBuffers),
    TSR_HOOK(FreeCommandBuffers, tsr_FreeCommandBuffers),
    TSR_HOOK(BeginCommandBuffer, tsr_BeginCommandBuffer),
+   TSR_HOOK(EndCommandBuffer, tsr_EndCommandBuffer),
    TSR_HOOK(ResetCommandBuffer, tsr_ResetCommandBuffer),
    TSR_HOOK(CmdBindPipeline, tsr_CmdBindPipeline),
    TSR_HOOK(CmdPushConstants, tsr_CmdPushConstants),

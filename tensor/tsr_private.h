@@ -331,6 +331,10 @@ VKAPI_ATTR VkResult VKAPI_CALL tsr_BeginCommandBuffer(VkCommandBuffer commandBuf
                                                       const VkCommandBufferBeginInfo *pBeginInfo);
 VKAPI_ATTR VkResult VKAPI_CALL tsr_ResetCommandBuffer(VkCommandBuffer commandBuffer,
                                                       VkCommandBufferResetFlags flags);
+VKAPI_ATTR VkResult VKAPI_CALL tsr_EndCommandBuffer(VkCommandBuffer commandBuffer);
+/** Records on the command buffer that a hook could not record what it had to
+ *  (vkEndCommandBuffer returns result; layers/lyr_cmd.h). */
+void tsr_cmd_fail(struct tsr_device *device, VkCommandBuffer cmd, VkResult result);
 VKAPI_ATTR void VKAPI_CALL tsr_CmdBindPipeline(VkCommandBuffer commandBuffer,
                                                VkPipelineBindPoint pipelineBindPoint,
                                                VkPipeline pipeline);

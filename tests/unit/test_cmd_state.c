@@ -797,6 +797,61 @@ test_out_of_memory(void)
    check_eq_u64(counter.frees, counter.allocs);
 }
 
+/* The recorded error: the first one wins, vkEndCommandBuffer's work returns
+ * it over the driver's result, begin/reset/pool reset clear it; a state lost
+ * for lack of memory says so, one lost for invalid usage does not. */
+static void
+test_recorded_error(void)
+{
+   test_set_context("recorded error");
+   struct lyr_cmd_tracker t;
+   lyr_cmd_tracker_init(&device, &t);
+   struct counter counter = {.fail_after = -1};
+   VkAllocationCallbacks alloc = counting_alloc(&counter);
+   const VkCommandPool pool = H(VkCommandPool, 0x1000);
+   const VkCommandBuffer b[2] = {H(VkCommandBuffer, 0x100), H(VkCommandBuffer, 0x110)};
+   ok(create_pool(&t, pool, 0, &alloc) == VK_SUCCESS && allocate(&t, pool, 2, b) == VK_SUCCESS,
+      "pool and buffers");
+   struct lyr_cmd_state *s0 = lyr_cmd_state_get(&t, b[0]);
+
+   check_eq_i64(lyr_cmd_state_result(s0), VK_SUCCESS);
+   check_eq_i64(lyr_cmd_EndCommandBuffer(&t, b[0], VK_SUCCESS), VK_SUCCESS);
+   lyr_cmd_fail(&t, b[0], VK_ERROR_OUT_OF_HOST_MEMORY);
+   lyr_cmd_state_fail(s0, VK_ERROR_OUT_OF_DEVICE_MEMORY);
+   lyr_cmd_state_fail(NULL, VK_ERROR_OUT_OF_HOST_MEMORY);
+   lyr_cmd_fail(&t, H(VkCommandBuffer, 0x999), VK_ERROR_OUT_OF_HOST_MEMORY);
+   check_eq_i64(lyr_cmd_state_result(s0), VK_ERROR_OUT_OF_HOST_MEMORY);
+   check_eq_i64(lyr_cmd_state_result(lyr_cmd_state_get(&t, b[1])), VK_SUCCESS);
+   check_eq_i64(lyr_cmd_EndCommandBuffer(&t, b[0], VK_SUCCESS), VK_ERROR_OUT_OF_HOST_MEMORY);
+   check_eq_i64(lyr_cmd_EndCommandBuffer(&t, b[1], VK_ERROR_OUT_OF_DEVICE_MEMORY),
+                VK_ERROR_OUT_OF_DEVICE_MEMORY);
+   check_eq_i64(lyr_cmd_EndCommandBuffer(&t, H(VkCommandBuffer, 0x999), VK_SUCCESS), VK_SUCCESS);
+   lyr_cmd_ResetCommandBuffer(&t, b[0]);
+   check_eq_i64(lyr_cmd_state_result(s0), VK_SUCCESS);
+   lyr_cmd_fail(&t, b[0], VK_ERROR_OUT_OF_DEVICE_MEMORY);
+   lyr_cmd_ResetCommandPool(&t, pool);
+   check_eq_i64(lyr_cmd_EndCommandBuffer(&t, b[0], VK_SUCCESS), VK_SUCCESS);
+
+   /* Lost for lack of memory vs for invalid usage. */
+   check_eq_i64(lyr_cmd_state_lost_result(s0), VK_SUCCESS);
+   counter.fail_after = 0;
+   const uint32_t word = 3;
+   lyr_cmd_PushConstants(&t, b[0], H(VkPipelineLayout, 0x1), VK_SHADER_STAGE_COMPUTE_BIT, 0, 4,
+                         &word);
+   counter.fail_after = -1;
+   ok(!lyr_cmd_state_can_dispatch(s0), "push shadow: no memory, lost");
+   check_eq_i64(lyr_cmd_state_lost_result(s0), VK_ERROR_OUT_OF_HOST_MEMORY);
+   check_eq_i64(lyr_cmd_state_result(s0), VK_SUCCESS); /* the layer decides whether it matters */
+   lyr_cmd_ResetCommandBuffer(&t, b[0]);
+   check_eq_i64(lyr_cmd_state_lost_result(s0), VK_SUCCESS);
+   lyr_cmd_PushConstants(&t, b[0], H(VkPipelineLayout, 0x1), VK_SHADER_STAGE_COMPUTE_BIT, 2, 4,
+                         &word);
+   ok(!lyr_cmd_state_can_dispatch(s0), "misaligned push: lost");
+   check_eq_i64(lyr_cmd_state_lost_result(s0), VK_SUCCESS);
+   lyr_cmd_tracker_finish(&t);
+   check_eq_u64(counter.frees, counter.allocs);
+}
+
 int
 main(void)
 {
@@ -810,6 +865,7 @@ main(void)
    test_layer_data();
    test_warm_path();
    test_out_of_memory();
+   test_recorded_error();
    test_set_context(NULL);
    check_eq_u64(device_counter.frees, device_counter.allocs);
    return test_done();

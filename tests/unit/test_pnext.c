@@ -554,6 +554,52 @@ test_clone_options(void)
    check_eq_i64(ta.live, 0);
 }
 
+/* lyr_chain_clone_in: the caller's buffer when the copy fits (nothing
+ * allocated, nothing freed), an allocation when it does not. */
+static void
+test_clone_in(void)
+{
+   struct test_alloc ta;
+   VkAllocationCallbacks cb = test_callbacks(&ta);
+   struct clone_fixture f;
+   struct lyr_chain_copy copy;
+   _Alignas(16) unsigned char buf[512];
+
+   test_set_context("clone_in: fits in the caller's buffer");
+   clone_fixture_init(&f);
+   link_chain(&f.head, &f.ext, &f.arm_ext, &f.bda, NULL);
+   memset(buf, 0xcd, sizeof(buf));
+   VkResult r = lyr_chain_clone_in(buf, sizeof(buf), &cb, &f.head, 0, lyr_drop_arm_ml, NULL, 40,
+                                   &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(copy.head == (void *)buf && copy.block == NULL, "copied into the buffer");
+   check_eq_i64(ta.calls, 0);
+   ok(chain_is(copy.head,
+               (VkStructureType[]){VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_CREATE_INFO_EXT},
+               3),
+      "ARM struct dropped");
+   bool zero = copy.extra != NULL;
+   for (unsigned i = 0; zero && i < 40; i++)
+      zero = ((const unsigned char *)copy.extra)[i] == 0;
+   ok(zero, "extra is zeroed");
+   lyr_chain_copy_free(&copy);
+   check_eq_i64(ta.live, 0);
+
+   test_set_context("clone_in: too large for the buffer");
+   r = lyr_chain_clone_in(buf, 64, &cb, &f.head, 0, lyr_drop_arm_ml, NULL, 40, &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(copy.block != NULL && copy.head != (void *)buf, "allocated");
+   check_eq_i64(ta.live, 1);
+   lyr_chain_copy_free(&copy);
+   check_eq_i64(ta.live, 0);
+   ta.fail_at = ta.calls + 1;
+   r = lyr_chain_clone_in(buf, 64, &cb, &f.head, 0, lyr_drop_arm_ml, NULL, 40, &copy);
+   check_eq_i64(r, VK_ERROR_OUT_OF_HOST_MEMORY);
+   ta.fail_at = 0;
+}
+
 /* ---- output chains ---- */
 
 struct out_fixture {
@@ -1365,6 +1411,7 @@ main(void)
    test_find_struct();
    test_clone_positions();
    test_clone_options();
+   test_clone_in();
    test_out_chain();
    test_device_no_feature_structs();
    test_device_vk1x();
