@@ -142,16 +142,7 @@ dg_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *p
                                                                pCommandBuffers);
    if (result != VK_SUCCESS)
       return result;
-   result = lyr_cmd_AllocateCommandBuffers(&device->cmds, pAllocateInfo, pCommandBuffers);
-   if (result != VK_SUCCESS) {
-      /* Nothing is left tracked; undo below too, as vkAllocateCommandBuffers must. */
-      uint32_t count = pAllocateInfo->commandBufferCount;
-      device->base.next.FreeCommandBuffers(_device, pAllocateInfo->commandPool, count,
-                                           pCommandBuffers);
-      for (uint32_t i = 0; i < count; i++)
-         pCommandBuffers[i] = VK_NULL_HANDLE;
-   }
-   return result;
+   return lyr_cmd_AllocateCommandBuffers(&device->cmds, pAllocateInfo, pCommandBuffers);
 }
 
 static VKAPI_ATTR void VKAPI_CALL

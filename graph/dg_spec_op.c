@@ -15,6 +15,7 @@
 #include <inttypes.h>
 
 #include "dg_decode_private.h"
+#include "ops/dg_op.h"
 
 enum {
    OP_UCONVERT = 113,
@@ -56,16 +57,6 @@ enum {
 /* Expressions nest this deep at most (a guard against cycles in malformed modules). */
 #define SPEC_OP_MAX_DEPTH 32
 
-static int64_t
-sext(uint64_t bits, uint32_t width)
-{
-   if (width >= 64)
-      return (int64_t)bits;
-   uint64_t sign = 1ull << (width - 1);
-   bits &= (sign << 1) - 1;
-   return (int64_t)((bits ^ sign) - sign);
-}
-
 static uint32_t
 operand_count(uint32_t opcode)
 {
@@ -101,7 +92,7 @@ static VkResult
 integer_op(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id, uint32_t opcode,
            uint64_t a, uint64_t b, uint32_t w, uint64_t *out)
 {
-   int64_t sa = sext(a, w), sb = sext(b, w);
+   int64_t sa = dg_sign_extend(a, w), sb = dg_sign_extend(b, w);
    int64_t min = w >= 64 ? INT64_MIN : -(int64_t)(1ull << (w - 1));
    switch (opcode) {
    case OP_SNEGATE: *out = (uint64_t)0 - a; return VK_SUCCESS;
@@ -239,7 +230,7 @@ dg_eval_spec_op(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id
                         "OpSpecConstantOp %%%u: opcode %u needs integer operands", id, opcode);
    }
    if (opcode == OP_UCONVERT || opcode == OP_SCONVERT) {
-      s->bits = opcode == OP_SCONVERT ? (uint64_t)sext(v[0].bits, v[0].width) : v[0].bits;
+      s->bits = opcode == OP_SCONVERT ? (uint64_t)dg_sign_extend(v[0].bits, v[0].width) : v[0].bits;
       return VK_SUCCESS; /* truncated to the result width by the caller */
    }
    /* Shifts may mix widths (Shift is any integer); everything else takes equal widths. */

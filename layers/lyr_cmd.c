@@ -483,8 +483,7 @@ lyr_cmd_ResetCommandPool(struct lyr_cmd_tracker *tracker, VkCommandPool handle)
 
 VkResult
 lyr_cmd_AllocateCommandBuffers(struct lyr_cmd_tracker *tracker,
-                               const VkCommandBufferAllocateInfo *info,
-                               const VkCommandBuffer *buffers)
+                               const VkCommandBufferAllocateInfo *info, VkCommandBuffer *buffers)
 {
    struct lyr_cmd_pool *pool = lyr_map_lookup(&tracker->pools, pool_key(info->commandPool));
    if (!pool)
@@ -518,6 +517,11 @@ lyr_cmd_AllocateCommandBuffers(struct lyr_cmd_tracker *tracker,
          state_free(tracker, state);
       }
    }
+   /* Nothing is left tracked: free them below too and return null handles. */
+   tracker->device->next.FreeCommandBuffers(tracker->device->handle, info->commandPool, count,
+                                            buffers);
+   for (uint32_t i = 0; i < count; i++)
+      buffers[i] = VK_NULL_HANDLE;
    return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
                     "vkAllocateCommandBuffers: no memory for command buffer state");
 }

@@ -116,11 +116,12 @@ VkResult lyr_cmd_CreateCommandPool(struct lyr_cmd_tracker *tracker,
 /* Before the pool is destroyed or reset below. */
 void lyr_cmd_DestroyCommandPool(struct lyr_cmd_tracker *tracker, VkCommandPool pool);
 void lyr_cmd_ResetCommandPool(struct lyr_cmd_tracker *tracker, VkCommandPool pool);
-/* After the command buffers were allocated below. On failure (nothing is left
- * tracked) the layer frees them below. */
+/* After the command buffers were allocated below. On failure (out of memory) nothing is left
+ * tracked, the buffers are freed below and their handles set to VK_NULL_HANDLE, as
+ * vkAllocateCommandBuffers must leave them. */
 VkResult lyr_cmd_AllocateCommandBuffers(struct lyr_cmd_tracker *tracker,
                                         const VkCommandBufferAllocateInfo *info,
-                                        const VkCommandBuffer *buffers);
+                                        VkCommandBuffer *buffers);
 /* Before the command buffers are freed below; null handles are skipped. */
 void lyr_cmd_FreeCommandBuffers(struct lyr_cmd_tracker *tracker, uint32_t count,
                                 const VkCommandBuffer *buffers);

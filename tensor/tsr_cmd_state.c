@@ -68,16 +68,7 @@ tsr_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *
    struct lyr_cmd_tracker *tracker = tracker_of(device);
    if (result != VK_SUCCESS || !tracker)
       return result;
-   result = lyr_cmd_AllocateCommandBuffers(tracker, pAllocateInfo, pCommandBuffers);
-   if (result != VK_SUCCESS) {
-      /* Nothing is left tracked; undo below too, as vkAllocateCommandBuffers must. */
-      uint32_t count = pAllocateInfo->commandBufferCount;
-      device->base.next.FreeCommandBuffers(_device, pAllocateInfo->commandPool, count,
-                                           pCommandBuffers);
-      for (uint32_t i = 0; i < count; i++)
-         pCommandBuffers[i] = VK_NULL_HANDLE;
-   }
-   return result;
+   return lyr_cmd_AllocateCommandBuffers(tracker, pAllocateInfo, pCommandBuffers);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -175,6 +175,13 @@ bool
 dgu_tensor_create(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *dims,
                   struct dgu_tensor *t)
 {
+   return dgu_tensor_create_usage(u, format, rank, dims, 0, t);
+}
+
+bool
+dgu_tensor_create_usage(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *dims,
+                        VkTensorUsageFlagsARM extra_usage, struct dgu_tensor *t)
+{
    memset(t, 0, sizeof(*t));
    t->format = format;
    t->rank = rank;
@@ -185,6 +192,7 @@ dgu_tensor_create(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *
    }
    t->size = t->elements * dgu_format_size(format);
    VkTensorDescriptionARM desc = dgu_description(format, rank, t->dims);
+   desc.usage |= extra_usage;
    VkTensorCreateInfoARM tci = {.sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
                                 .pDescription = &desc,
                                 .sharingMode = VK_SHARING_MODE_EXCLUSIVE};

@@ -135,6 +135,9 @@ uint32_t dgu_format_size(VkFormat format);
 /** A packed linear tensor in host-visible coherent memory, with a view. */
 bool dgu_tensor_create(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *dims,
                        struct dgu_tensor *t);
+/** The same with usage bits beyond DATA_GRAPH and SHADER (transfer, for copies). */
+bool dgu_tensor_create_usage(struct dgu *u, VkFormat format, uint32_t rank, const int64_t *dims,
+                             VkTensorUsageFlagsARM extra_usage, struct dgu_tensor *t);
 void dgu_tensor_destroy(struct dgu *u, struct dgu_tensor *t);
 
 /** A VkTensorDescriptionARM of a format and shape (dims not copied). */

@@ -34,46 +34,11 @@ static const char text[] = DGU_CLAMP_ADD_SUB_TEXT;
 static bool
 tensor_create(struct dgu *u, struct dgu_tensor *t)
 {
-   memset(t, 0, sizeof(*t));
-   int64_t dims[2] = {1, REC_N};
-   t->format = VK_FORMAT_R32_SFLOAT;
-   t->rank = 2;
-   t->dims[0] = 1;
-   t->dims[1] = REC_N;
-   t->elements = REC_N;
-   t->size = REC_N * sizeof(float);
-   VkTensorDescriptionARM desc = dgu_description(t->format, 2, dims);
-   desc.usage |= VK_TENSOR_USAGE_TRANSFER_SRC_BIT_ARM | VK_TENSOR_USAGE_TRANSFER_DST_BIT_ARM;
-   VkTensorCreateInfoARM tci = {.sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
-                                .pDescription = &desc,
-                                .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-   VkResult r = u->fn.CreateTensorARM(u->device, &tci, NULL, &t->tensor);
-   if (!ok(r == VK_SUCCESS, "vkCreateTensorARM: %d", r))
-      return false;
-   VkTensorMemoryRequirementsInfoARM ri = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = t->tensor};
-   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
-   u->fn.GetTensorMemoryRequirementsARM(u->device, &ri, &req);
-   VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-      .allocationSize = req.memoryRequirements.size,
-      .memoryTypeIndex = vku_host_memory_type(&u->v, req.memoryRequirements.memoryTypeBits),
-   };
-   r = vkAllocateMemory(u->device, &mai, NULL, &t->memory);
-   if (!ok(r == VK_SUCCESS, "tensor memory: %d", r))
-      return false;
-   VkBindTensorMemoryInfoARM bi = {.sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
-                                   .tensor = t->tensor,
-                                   .memory = t->memory};
-   r = u->fn.BindTensorMemoryARM(u->device, 1, &bi);
-   if (r == VK_SUCCESS)
-      r = vkMapMemory(u->device, t->memory, 0, VK_WHOLE_SIZE, 0, &t->data);
-   VkTensorViewCreateInfoARM vi = {.sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
-                                   .tensor = t->tensor,
-                                   .format = t->format};
-   if (r == VK_SUCCESS)
-      r = u->fn.CreateTensorViewARM(u->device, &vi, NULL, &t->view);
-   return ok(r == VK_SUCCESS, "tensor binding, mapping and view: %d", r);
+   const int64_t dims[2] = {1, REC_N};
+   return dgu_tensor_create_usage(u, VK_FORMAT_R32_SFLOAT, 2, dims,
+                                  VK_TENSOR_USAGE_TRANSFER_SRC_BIT_ARM |
+                                     VK_TENSOR_USAGE_TRANSFER_DST_BIT_ARM,
+                                  t);
 }
 
 bool

@@ -83,6 +83,19 @@ fake_CmdBindDescriptorSets(VkCommandBuffer cmd, VkPipelineBindPoint bind_point,
       c->dynamic_count = UINT32_MAX; /* caught by the checks */
 }
 
+/* Command buffers freed below (an allocation whose state could not be made). */
+static uint32_t freed_below;
+
+static VKAPI_ATTR void VKAPI_CALL
+fake_FreeCommandBuffers(VkDevice dev, VkCommandPool pool, uint32_t count,
+                        const VkCommandBuffer *buffers)
+{
+   (void)dev;
+   (void)pool;
+   (void)buffers;
+   freed_below += count;
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 fake_CmdPushConstants(VkCommandBuffer cmd, VkPipelineLayout layout, VkShaderStageFlags stages,
                       uint32_t offset, uint32_t size, const void *values)
@@ -217,6 +230,7 @@ fake_device_init(void)
    device.next.CmdBindPipeline = fake_CmdBindPipeline;
    device.next.CmdBindDescriptorSets = fake_CmdBindDescriptorSets;
    device.next.CmdPushConstants = fake_CmdPushConstants;
+   device.next.FreeCommandBuffers = fake_FreeCommandBuffers;
 }
 
 static VkResult
@@ -231,8 +245,8 @@ create_pool(struct lyr_cmd_tracker *t, VkCommandPool pool, uint32_t family,
 }
 
 static VkResult
-allocate(struct lyr_cmd_tracker *t, VkCommandPool pool, uint32_t count,
-         const VkCommandBuffer *buffers)
+allocate_into(struct lyr_cmd_tracker *t, VkCommandPool pool, uint32_t count,
+              VkCommandBuffer *buffers)
 {
    VkCommandBufferAllocateInfo info = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -241,6 +255,16 @@ allocate(struct lyr_cmd_tracker *t, VkCommandPool pool, uint32_t count,
       .commandBufferCount = count,
    };
    return lyr_cmd_AllocateCommandBuffers(t, &info, buffers);
+}
+
+/* The fake handles stay as they are (a failure would null the copies). */
+static VkResult
+allocate(struct lyr_cmd_tracker *t, VkCommandPool pool, uint32_t count,
+         const VkCommandBuffer *buffers)
+{
+   VkCommandBuffer copy[8];
+   memcpy(copy, buffers, count * sizeof(*copy));
+   return allocate_into(t, pool, count, copy);
 }
 
 static const struct lyr_cmd_disturbed all_disturbed = {
@@ -637,8 +661,10 @@ test_layer_data(void)
    lyr_cmd_tracker_init(&device, &t);
    t.reset_layer_data = fake_reset_layer_data;
    const VkCommandPool pool = H(VkCommandPool, 0x1000), pool2 = H(VkCommandPool, 0x2000);
-   const VkCommandBuffer b[3] = {H(VkCommandBuffer, 0x100), H(VkCommandBuffer, 0x110),
-                                 H(VkCommandBuffer, 0x120)};
+   const VkCommandBuffer handles[3] = {H(VkCommandBuffer, 0x100), H(VkCommandBuffer, 0x110),
+                                       H(VkCommandBuffer, 0x120)};
+   VkCommandBuffer b[3];
+   memcpy(b, handles, sizeof(b));
    const VkCommandBuffer other = H(VkCommandBuffer, 0x200), left = H(VkCommandBuffer, 0x210);
    create_pool(&t, pool, 0, NULL);
    create_pool(&t, pool2, 0, NULL);
@@ -760,8 +786,10 @@ test_out_of_memory(void)
    struct counter counter = {.fail_after = 0};
    VkAllocationCallbacks alloc = counting_alloc(&counter);
    const VkCommandPool pool = H(VkCommandPool, 0x1000);
-   const VkCommandBuffer b[3] = {H(VkCommandBuffer, 0x100), H(VkCommandBuffer, 0x110),
-                                 H(VkCommandBuffer, 0x120)};
+   const VkCommandBuffer handles[3] = {H(VkCommandBuffer, 0x100), H(VkCommandBuffer, 0x110),
+                                       H(VkCommandBuffer, 0x120)};
+   VkCommandBuffer b[3];
+   memcpy(b, handles, sizeof(b));
 
    ok(create_pool(&t, pool, 0, &alloc) == VK_ERROR_OUT_OF_HOST_MEMORY, "pool: no memory");
    ok(allocate(&t, pool, 1, b) == VK_SUCCESS, "pool untracked");
@@ -770,10 +798,15 @@ test_out_of_memory(void)
    counter.fail_after = 1;
    ok(create_pool(&t, pool, 0, &alloc) == VK_SUCCESS, "pool");
    counter.fail_after = 2;
-   ok(allocate(&t, pool, 3, b) == VK_ERROR_OUT_OF_HOST_MEMORY, "third state: no memory");
-   for (int i = 0; i < 3; i++)
-      ok(lyr_cmd_state_get(&t, b[i]) == NULL, "b[%d] not tracked after the failure", i);
+   freed_below = 0;
+   ok(allocate_into(&t, pool, 3, b) == VK_ERROR_OUT_OF_HOST_MEMORY, "third state: no memory");
+   for (int i = 0; i < 3; i++) {
+      ok(lyr_cmd_state_get(&t, handles[i]) == NULL, "b[%d] not tracked after the failure", i);
+      ok(b[i] == VK_NULL_HANDLE, "b[%d] is VK_NULL_HANDLE after the failure", i);
+   }
+   check_eq_u64(freed_below, 3);
    check_eq_u64(counter.frees, 2);
+   memcpy(b, handles, sizeof(b));
 
    counter.fail_after = 1;
    ok(allocate(&t, pool, 1, b) == VK_SUCCESS, "one state");
