@@ -136,12 +136,16 @@ format_components(VkFormat format, uint32_t *count, uint32_t *size)
 /* Why an image with tensor-aliasing usage cannot have these parameters here,
  * or NULL. */
 static const char *
-alias_image_unsupported(VkFormat format, VkImageTiling tiling, VkImageCreateFlags flags)
+alias_image_unsupported(VkFormat format, VkImageTiling tiling, VkImageCreateFlags flags,
+                        bool accept_linear)
 {
    uint32_t count, size;
    /* VUID-VkImageCreateInfo-tiling-09711: "If tiling is VK_IMAGE_TILING_LINEAR
-    * then VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM must not be set in usage". */
-   if (tiling != VK_IMAGE_TILING_OPTIMAL)
+    * then VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM must not be set in usage".
+    * The queries answer by that rule; creation accepts such images (they are
+    * linear images here anyway) for applications written against Arm's layer
+    * (docs/decisions.md D23 (tsr)). */
+   if (tiling != VK_IMAGE_TILING_OPTIMAL && !(accept_linear && tiling == VK_IMAGE_TILING_LINEAR))
       return "tensor-aliasing usage needs VK_IMAGE_TILING_OPTIMAL";
    /* "The format of the tensor must be compatible with that of the individual
     * components of the format of the image." */
@@ -173,7 +177,7 @@ tsr_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFo
    if (!(usage & VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM) || !emulated_on(instance, physicalDevice))
       return instance->next.GetPhysicalDeviceImageFormatProperties(
          physicalDevice, format, type, tiling, usage, flags, pImageFormatProperties);
-   const char *why = alias_image_unsupported(format, tiling, flags);
+   const char *why = alias_image_unsupported(format, tiling, flags, false);
    if (why) {
       lyr_logi("vkGetPhysicalDeviceImageFormatProperties: format %d: %s", format, why);
       memset(pImageFormatProperties, 0, sizeof(*pImageFormatProperties));
@@ -195,7 +199,7 @@ tsr_GetPhysicalDeviceImageFormatProperties2(
       return instance->next.GetPhysicalDeviceImageFormatProperties2(
          physicalDevice, pImageFormatInfo, pImageFormatProperties);
    const char *why = alias_image_unsupported(pImageFormatInfo->format, pImageFormatInfo->tiling,
-                                             pImageFormatInfo->flags);
+                                             pImageFormatInfo->flags, false);
    if (why) {
       lyr_logi("vkGetPhysicalDeviceImageFormatProperties2: format %d: %s",
                pImageFormatInfo->format, why);
@@ -287,9 +291,14 @@ alias_image_info(struct tsr_device *device, const VkImageCreateInfo *app, VkImag
    if (!(app->usage & VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM))
       return VK_SUCCESS;
 
-   const char *why = alias_image_unsupported(app->format, app->tiling, app->flags);
+   const char *why = alias_image_unsupported(app->format, app->tiling, app->flags, true);
    if (why)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT, "%s: format %d: %s", cmd, app->format, why);
+   if (app->tiling == VK_IMAGE_TILING_LINEAR)
+      lyr_logw("%s: TENSOR_ALIASING usage with VK_IMAGE_TILING_LINEAR breaks "
+               "VUID-VkImageCreateInfo-tiling-09711; accepted (images with that usage are linear "
+               "images here): tensors bound at its place take its pitches",
+               cmd);
    out->usage &= ~VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM;
    out->tiling = VK_IMAGE_TILING_LINEAR;
 
@@ -622,6 +631,37 @@ replace_buffer(struct tsr_device *device, struct tsr_alias_tensor *e, VkDeviceSi
    return VK_SUCCESS;
 }
 
+/* A linear tensor with its own strides (pStrides) keeps them: the spec's
+ * linear aliasing rule wants them equal to the image's pitches (Memory
+ * Aliasing: pStrides[dimensionCount-3] == rowPitch, pStrides[dimensionCount-4]
+ * == depthPitch), so where a dimension of more than one element has another
+ * stride, the two would read each other's bytes as different elements. */
+static VkResult
+alias_check_strides(const struct tsr_alias_image *img, const struct tsr_tensor *t,
+                    const int64_t *strides, const char *cmd)
+{
+   for (uint32_t d = 0; d < t->rank; d++) {
+      if (t->dims[d] > 1 && t->strides[d] != strides[d]) {
+         char dims[128];
+         format_dims(t, dims, sizeof(dims));
+         return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                          "%s: linear tensor %s with pStrides[%u] = %" PRId64
+                          " cannot alias image 0x%" PRIx64 " (format %d, row pitch %" PRIu64
+                          ", depth pitch %" PRIu64 ", array pitch %" PRIu64
+                          "), whose layout puts dimension %u at %" PRId64
+                          " bytes (VK_ARM_tensors, Memory Aliasing: a linear tensor's strides "
+                          "must be the image's pitches); give pStrides NULL to take them",
+                          cmd, dims, d, t->strides[d], (uint64_t)(uintptr_t)img->image,
+                          img->format, (uint64_t)img->layout.rowPitch,
+                          (uint64_t)img->layout.depthPitch, (uint64_t)img->layout.arrayPitch, d,
+                          strides[d]);
+      }
+   }
+   lyr_logd("%s: linear tensor with its own strides aliases image 0x%" PRIx64, cmd,
+            (uint64_t)(uintptr_t)img->image);
+   return VK_SUCCESS;
+}
+
 static bool
 strides_packed(const struct tsr_tensor *t)
 {
@@ -646,6 +686,8 @@ alias_apply(struct tsr_device *device, const struct tsr_alias_image *img,
    VkResult result = alias_strides(device, img, t, strides, &extent, cmd);
    if (result != VK_SUCCESS)
       return result;
+   if (t->explicit_strides)
+      return alias_check_strides(img, t, strides, cmd);
    /* Our tensors span strides[0] * dims[0] bytes where that fits the image. */
    VkDeviceSize full = (VkDeviceSize)(strides[0] * t->dims[0]);
    VkDeviceSize size = full <= img->size ? full : extent;
