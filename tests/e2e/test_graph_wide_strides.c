@@ -1,0 +1,132 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * A data graph whose input and output tensors have an innermost stride wider
+ * than the element (VUID-VkTensorDescriptionARM-pStrides-09736, accepted with
+ * a warning as Arm's layer does: docs/decisions.md D24 (tsr)), through the
+ * loader, both layers and validation on lavapipe: CLAMP, ADD, SUB over a
+ * [1, 64] fp32 tensor whose elements lie 8 bytes apart, written into one whose
+ * elements lie 12 bytes apart. Every element is checked against the CPU
+ * reference, and the bytes between the output's elements are checked untouched.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dgutil.h"
+#include "test.h"
+
+TEST_MAIN_STATE;
+
+#define N 64
+
+static const char text[] = DGU_CLAMP_ADD_SUB_TEXT;
+
+/* A [1, N] fp32 tensor with innermost stride `step` bytes, in host-visible memory, with a
+ * view; data holds the bytes (not packed). */
+static bool
+strided_tensor(struct dgu *u, int64_t step, struct dgu_tensor *t)
+{
+   memset(t, 0, sizeof(*t));
+   t->format = VK_FORMAT_R32_SFLOAT;
+   t->rank = 2;
+   t->dims[0] = 1;
+   t->dims[1] = N;
+   t->elements = N;
+   t->size = (size_t)(step * N);
+   const int64_t strides[2] = {step * N, step};
+   VkTensorDescriptionARM desc = dgu_description(t->format, 2, t->dims);
+   desc.pStrides = strides;
+   VkTensorCreateInfoARM tci = {.sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
+                                .pDescription = &desc,
+                                .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+   vku_capture_stderr_begin();
+   VkResult r = u->fn.CreateTensorARM(u->device, &tci, NULL, &t->tensor);
+   const char *log = vku_capture_stderr_end();
+   if (!ok(r == VK_SUCCESS, "vkCreateTensorARM with strides {%d, %d}: %d", (int)strides[0],
+           (int)strides[1], r))
+      return false;
+   ok(strstr(log, "VUID-VkTensorDescriptionARM-pStrides-09736") != NULL, "warning names 09736");
+   VkTensorMemoryRequirementsInfoARM ri = {
+       .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = t->tensor};
+   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+   u->fn.GetTensorMemoryRequirementsARM(u->device, &ri, &req);
+   ok(req.memoryRequirements.size >= t->size, "memory requirements cover %zu bytes", t->size);
+   VkMemoryAllocateInfo mai = {
+       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+       .allocationSize = req.memoryRequirements.size,
+       .memoryTypeIndex = vku_host_memory_type(&u->v, req.memoryRequirements.memoryTypeBits),
+   };
+   r = vkAllocateMemory(u->device, &mai, NULL, &t->memory);
+   if (!ok(r == VK_SUCCESS, "tensor memory: %d", r))
+      return false;
+   VkBindTensorMemoryInfoARM bi = {.sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
+                                   .tensor = t->tensor,
+                                   .memory = t->memory};
+   r = u->fn.BindTensorMemoryARM(u->device, 1, &bi);
+   if (r == VK_SUCCESS)
+      r = vkMapMemory(u->device, t->memory, 0, VK_WHOLE_SIZE, 0, &t->data);
+   VkTensorViewCreateInfoARM vi = {.sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
+                                   .tensor = t->tensor,
+                                   .format = t->format};
+   if (r == VK_SUCCESS)
+      r = u->fn.CreateTensorViewARM(u->device, &vi, NULL, &t->view);
+   if (r == VK_SUCCESS)
+      memset(t->data, 0xee, t->size);
+   return ok(r == VK_SUCCESS, "tensor binding, mapping and view: %d", r);
+}
+
+int
+main(void)
+{
+   struct dgu u;
+   if (!dgu_init(&u, &(struct dgu_options){0}))
+      return test_done();
+   struct dgu_binding bindings[] = {
+       {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+       {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+   };
+   struct dgu_pipeline_desc desc = {.text = text, .bindings = bindings, .binding_count = 2};
+   struct dgu_graph g;
+   struct dgu_session s;
+   struct dgu_sets sets;
+   struct dgu_tensor in, out;
+   memset(&s, 0, sizeof(s));
+   memset(&sets, 0, sizeof(sets));
+   memset(&in, 0, sizeof(in));
+   memset(&out, 0, sizeof(out));
+   VkResult r = dgu_graph_create(&u, &desc, &g);
+   if (ok(r == VK_SUCCESS, "vkCreateDataGraphPipelinesARM: %d", r) &&
+       dgu_session_create(&u, g.pipeline, &s) && dgu_sets_create(&u, &g, &sets) &&
+       strided_tensor(&u, 8, &in) && strided_tensor(&u, 12, &out)) {
+      float x[N], want[N];
+      for (int i = 0; i < N; i++) {
+         x[i] = ((float)i - N / 2) * 0.125f;
+         memcpy((char *)in.data + 8 * i, &x[i], 4);
+      }
+      dgu_clamp_add_sub_expect(x, want, N);
+      dgu_write(&u, sets.sets[0], 0, 0, &in);
+      dgu_write(&u, sets.sets[0], 1, 0, &out);
+      if (ok(dgu_run(&u, &g, &sets, s.session), "dispatch")) {
+         float got[N];
+         unsigned touched = 0;
+         for (int i = 0; i < N; i++) {
+            const unsigned char *p = (const unsigned char *)out.data + 12 * i;
+            memcpy(&got[i], p, 4);
+            for (int b = 4; b < 12; b++)
+               touched += p[b] != 0xee;
+         }
+         dgu_check_f32("output element i at byte 12i from input element i at byte 8i", got, want,
+                       N);
+         ok(touched == 0, "the bytes between output elements are untouched: %u written", touched);
+      }
+   }
+   dgu_tensor_destroy(&u, &in);
+   dgu_tensor_destroy(&u, &out);
+   dgu_sets_destroy(&u, &sets);
+   dgu_session_destroy(&u, &s);
+   dgu_graph_destroy(&u, &g);
+   dgu_finish(&u);
+   return test_done();
+}
