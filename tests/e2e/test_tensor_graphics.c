@@ -4,7 +4,8 @@
  *
  * Tensors in graphics shaders (issue 10, docs/decisions.md D25 (tsr)), through
  * the loader and the tensor layer on lavapipe, validation below: a vertex
- * shader takes its triangle's corners from a tensor, a fragment shader takes
+ * shader takes its triangle's corners from a tensor and writes each vertex's
+ * index into another, a fragment shader takes
  * its colour from a tensor and writes each pixel's index into another; an
  * 8x8 offscreen image is rendered and every pixel of it and of the written
  * tensor is checked (inside the triangle: the colour and the index; outside:
@@ -37,15 +38,19 @@ static PFN_vkBindTensorMemoryARM bind_tensor;
 static PFN_vkCreateTensorViewARM create_view;
 static PFN_vkDestroyTensorViewARM destroy_view;
 
-/* corners[i] = (x, y) of vertex i in clip space, from tensor binding 0. */
+/* corners[i] = (x, y) of vertex i in clip space, from tensor binding 0; seen[i] = i + 100
+ * into tensor binding 3. */
 static const char vertex_shader[] = "OpCapability Shader\n"
                                     "OpCapability TensorsARM\n"
                                     "OpExtension \"SPV_ARM_tensors\"\n"
                                     "OpMemoryModel Logical GLSL450\n"
-                                    "OpEntryPoint Vertex %main \"main\" %vid %pos %corners\n"
+                                    "OpEntryPoint Vertex %main \"main\" %vid %pos %corners %seen\n"
                                     "OpDecorate %corners DescriptorSet 0\n"
                                     "OpDecorate %corners Binding 0\n"
                                     "OpDecorate %corners NonWritable\n"
+                                    "OpDecorate %seen DescriptorSet 0\n"
+                                    "OpDecorate %seen Binding 3\n"
+                                    "OpDecorate %seen NonReadable\n"
                                     "OpDecorate %vid BuiltIn VertexIndex\n"
                                     "OpDecorate %pos BuiltIn Position\n"
                                     "%void = OpTypeVoid\n"
@@ -56,14 +61,19 @@ static const char vertex_shader[] = "OpCapability Shader\n"
                                     "%uint_0 = OpConstant %uint 0\n"
                                     "%uint_1 = OpConstant %uint 1\n"
                                     "%uint_2 = OpConstant %uint 2\n"
+                                    "%uint_100 = OpConstant %uint 100\n"
                                     "%float_0 = OpConstant %float 0\n"
                                     "%float_1 = OpConstant %float 1\n"
                                     "%coords = OpTypeArray %uint %uint_2\n"
+                                    "%coords1 = OpTypeArray %uint %uint_1\n"
                                     "%tensor = OpTypeTensorARM %float %uint_2\n"
+                                    "%tensor_u = OpTypeTensorARM %uint %uint_1\n"
                                     "%ptr_tensor = OpTypePointer UniformConstant %tensor\n"
+                                    "%ptr_tu = OpTypePointer UniformConstant %tensor_u\n"
                                     "%ptr_in_int = OpTypePointer Input %int\n"
                                     "%ptr_out_v4 = OpTypePointer Output %v4float\n"
                                     "%corners = OpVariable %ptr_tensor UniformConstant\n"
+                                    "%seen = OpVariable %ptr_tu UniformConstant\n"
                                     "%vid = OpVariable %ptr_in_int Input\n"
                                     "%pos = OpVariable %ptr_out_v4 Output\n"
                                     "%fn_void = OpTypeFunction %void\n"
@@ -78,6 +88,10 @@ static const char vertex_shader[] = "OpCapability Shader\n"
                                     "%y = OpTensorReadARM %float %t %c1\n"
                                     "%p = OpCompositeConstruct %v4float %x %y %float_0 %float_1\n"
                                     "OpStore %pos %p\n"
+                                    "%ts = OpLoad %tensor_u %seen\n"
+                                    "%sc = OpCompositeConstruct %coords1 %u\n"
+                                    "%mark = OpIAdd %uint %u %uint_100\n"
+                                    "OpTensorWriteARM %ts %sc %mark\n"
                                     "OpReturn\n"
                                     "OpFunctionEnd\n";
 
@@ -250,14 +264,15 @@ struct render {
 static bool
 pipeline_init(struct render *r)
 {
-   VkDescriptorSetLayoutBinding b[3] = {
+   VkDescriptorSetLayoutBinding b[4] = {
        {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_VERTEX_BIT, NULL},
        {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL},
        {2, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL},
+       {3, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_VERTEX_BIT, NULL},
    };
    VkDescriptorSetLayoutCreateInfo dsl = {
        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-       .bindingCount = 3,
+       .bindingCount = 4,
        .pBindings = b,
    };
    VkPipelineLayoutCreateInfo pl = {
@@ -265,7 +280,7 @@ pipeline_init(struct render *r)
        .setLayoutCount = 1,
        .pSetLayouts = &r->set_layout,
    };
-   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, 3};
+   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, 4};
    VkDescriptorPoolCreateInfo dp = {
        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
        .maxSets = 1,
@@ -520,7 +535,8 @@ record(struct render *r, VkCommandBuffer cmd)
                           &bic);
    VkMemoryBarrier2 to_host = {
        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-       .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+       .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFER_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
+                       VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
        .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_WRITE_BIT,
        .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
        .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT,
@@ -551,16 +567,19 @@ static void
 test_render(void)
 {
    test_set_context("render");
-   const int64_t corner_dims[2] = {3, 2}, colour_dims[1] = {4}, hit_dims[2] = {SIZE, SIZE};
-   struct tensor corners, colour, hits;
+   const int64_t corner_dims[2] = {3, 2}, colour_dims[1] = {4}, hit_dims[2] = {SIZE, SIZE},
+                 seen_dims[1] = {3};
+   struct tensor corners, colour, hits, seen;
    struct render r;
    memset(&r, 0, sizeof(r));
    memset(&corners, 0, sizeof(corners));
    memset(&colour, 0, sizeof(colour));
    memset(&hits, 0, sizeof(hits));
+   memset(&seen, 0, sizeof(seen));
    bool good = tensor_init(&corners, VK_FORMAT_R32_SFLOAT, 2, corner_dims) &&
                tensor_init(&colour, VK_FORMAT_R32_SFLOAT, 1, colour_dims) &&
-               tensor_init(&hits, VK_FORMAT_R32_UINT, 2, hit_dims) && pipeline_init(&r) &&
+               tensor_init(&hits, VK_FORMAT_R32_UINT, 2, hit_dims) &&
+               tensor_init(&seen, VK_FORMAT_R32_UINT, 1, seen_dims) && pipeline_init(&r) &&
                target_init(&r);
    if (good) {
       /* The upper-left half of the image: (-1, -1), (1, -1), (-1, 1). */
@@ -571,6 +590,7 @@ test_render(void)
       write_set(&r, 0, corners.view);
       write_set(&r, 1, colour.view);
       write_set(&r, 2, hits.view);
+      write_set(&r, 3, seen.view);
       VkCommandBufferAllocateInfo cai = {
           .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
           .commandPool = pool,
@@ -619,12 +639,16 @@ test_render(void)
          "the fragment shader wrote each covered pixel's index into the "
          "tensor and nothing else: %u wrong",
          bad_hits);
+      const uint32_t *marks = seen.data;
+      for (uint32_t i = 0; i < 3; i++)
+         check_eq_u64(marks[i], 100 + i); /* the vertex shader's write */
       vkUnmapMemory(device, r.readback_memory);
    }
    render_finish(&r);
    tensor_finish(&corners);
    tensor_finish(&colour);
    tensor_finish(&hits);
+   tensor_finish(&seen);
    test_set_context(NULL);
 }
 
