@@ -37,6 +37,7 @@ static PFN_vkGetTensorMemoryRequirementsARM tensor_reqs;
 static PFN_vkBindTensorMemoryARM bind_tensor;
 static PFN_vkCreateTensorViewARM create_view;
 static PFN_vkDestroyTensorViewARM destroy_view;
+static PFN_vkCmdCopyTensorARM copy_tensor;
 
 /* corners[i] = (x, y) of vertex i in clip space, from tensor binding 0; seen[i] = i + 100
  * into tensor binding 3. */
@@ -72,7 +73,7 @@ static const char vertex_shader[] = "OpCapability Shader\n"
                                     "%ptr_tu = OpTypePointer UniformConstant %tensor_u\n"
                                     "%ptr_in_int = OpTypePointer Input %int\n"
                                     "%ptr_out_v4 = OpTypePointer Output %v4float\n"
-                                    "%corners = OpVariable %ptr_tensor UniformConstant\n"
+                                                                                                                                                                    "%corners = OpVariable %ptr_tensor UniformConstant\n"
                                     "%seen = OpVariable %ptr_tu UniformConstant\n"
                                     "%vid = OpVariable %ptr_in_int Input\n"
                                     "%pos = OpVariable %ptr_out_v4 Output\n"
@@ -101,7 +102,7 @@ static const char fragment_shader[] =
     "OpCapability TensorsARM\n"
     "OpExtension \"SPV_ARM_tensors\"\n"
     "OpMemoryModel Logical GLSL450\n"
-    "OpEntryPoint Fragment %main \"main\" %frag %colour_out %colour %hits\n"
+    "OpEntryPoint Fragment %main \"main\" %frag %colour_out %colour %hits %pc\n"
     "OpExecutionMode %main OriginUpperLeft\n"
     "OpDecorate %colour DescriptorSet 0\n"
     "OpDecorate %colour Binding 1\n"
@@ -110,6 +111,8 @@ static const char fragment_shader[] =
     "OpDecorate %hits Binding 2\n"
     "OpDecorate %hits NonReadable\n"
     "OpDecorate %frag BuiltIn FragCoord\n"
+    "OpDecorate %pc_block Block\n"
+    "OpMemberDecorate %pc_block 0 Offset 0\n"
     "OpDecorate %colour_out Location 0\n"
     "%void = OpTypeVoid\n"
     "%uint = OpTypeInt 32 0\n"
@@ -128,6 +131,10 @@ static const char fragment_shader[] =
     "%ptr_tu = OpTypePointer UniformConstant %tensor_u\n"
     "%ptr_in_v4 = OpTypePointer Input %v4float\n"
     "%ptr_out_v4 = OpTypePointer Output %v4float\n"
+    "%pc_block = OpTypeStruct %uint\n"
+    "%ptr_pc = OpTypePointer PushConstant %pc_block\n"
+    "%ptr_pc_uint = OpTypePointer PushConstant %uint\n"
+    "%pc = OpVariable %ptr_pc PushConstant\n"
     "%colour = OpVariable %ptr_tf UniformConstant\n"
     "%hits = OpVariable %ptr_tu UniformConstant\n"
     "%frag = OpVariable %ptr_in_v4 Input\n"
@@ -153,7 +160,9 @@ static const char fragment_shader[] =
     "%py = OpConvertFToU %uint %fy\n"
     "%row = OpIMul %uint %py %uint_size\n"
     "%sum = OpIAdd %uint %row %px\n"
-    "%idx = OpIAdd %uint %sum %uint_1\n"
+    "%base_ptr = OpAccessChain %ptr_pc_uint %pc %uint_0\n"
+    "%base = OpLoad %uint %base_ptr\n"
+    "%idx = OpIAdd %uint %sum %base\n"
     "%th = OpLoad %tensor_u %hits\n"
     "%hc = OpCompositeConstruct %coords2 %py %px\n"
     "OpTensorWriteARM %th %hc %idx\n"
@@ -168,7 +177,8 @@ struct tensor {
 };
 
 static bool
-tensor_init(struct tensor *t, VkFormat format, uint32_t rank, const int64_t *dims)
+tensor_init(struct tensor *t, VkFormat format, uint32_t rank, const int64_t *dims,
+            const int64_t *strides)
 {
    memset(t, 0, sizeof(*t));
    VkTensorDescriptionARM desc = {
@@ -177,7 +187,9 @@ tensor_init(struct tensor *t, VkFormat format, uint32_t rank, const int64_t *dim
        .format = format,
        .dimensionCount = rank,
        .pDimensions = dims,
-       .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
+       .pStrides = strides,
+       .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM | VK_TENSOR_USAGE_TRANSFER_SRC_BIT_ARM |
+                VK_TENSOR_USAGE_TRANSFER_DST_BIT_ARM,
    };
    VkTensorCreateInfoARM info = {
        .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
@@ -275,10 +287,13 @@ pipeline_init(struct render *r)
        .bindingCount = 4,
        .pBindings = b,
    };
+   VkPushConstantRange range = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, 4};
    VkPipelineLayoutCreateInfo pl = {
        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
        .setLayoutCount = 1,
        .pSetLayouts = &r->set_layout,
+       .pushConstantRangeCount = 1,
+       .pPushConstantRanges = &range,
    };
    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, 4};
    VkDescriptorPoolCreateInfo dp = {
@@ -464,8 +479,17 @@ write_set(struct render *r, uint32_t binding, VkTensorViewARM view)
    vkUpdateDescriptorSets(device, 1, &w, 0, NULL);
 }
 
+/* The fragment shader's push constant: hits[y][x] = y * SIZE + x + HIT_BASE. */
+#define HIT_BASE 1000u
+/* Elements of the tensors copied between the push and the draw (more runs than the
+ * layer copies with vkCmdCopyBuffer: its compute kernel, which pushes constants). */
+#define COPY_N 100
+
+/* Pushes the fragment shader's constant, then copies src into dst (the tensor layer's
+ * compute kernel, its own push constants), then draws: the layer must give the draw the
+ * application's push constants back. */
 static void
-record(struct render *r, VkCommandBuffer cmd)
+record(struct render *r, VkCommandBuffer cmd, VkTensorARM src, VkTensorARM dst)
 {
    VkImageMemoryBarrier2 to_attachment = {
        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
@@ -484,9 +508,10 @@ record(struct render *r, VkCommandBuffer cmd)
        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
        .srcStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
        .srcAccessMask = VK_ACCESS_2_HOST_WRITE_BIT,
-       .dstStageMask =
-           VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-       .dstAccessMask = VK_ACCESS_2_SHADER_READ_BIT | VK_ACCESS_2_SHADER_WRITE_BIT,
+       .dstStageMask = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
+                       VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+       .dstAccessMask = VK_ACCESS_2_SHADER_READ_BIT | VK_ACCESS_2_SHADER_WRITE_BIT |
+                        VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
    };
    VkDependencyInfo dep = {
        .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
@@ -496,6 +521,16 @@ record(struct render *r, VkCommandBuffer cmd)
        .pImageMemoryBarriers = &to_attachment,
    };
    vkCmdPipelineBarrier2(cmd, &dep);
+   const uint32_t base = HIT_BASE;
+   vkCmdPushConstants(cmd, r->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 4, &base);
+   VkCopyTensorInfoARM copy = {
+       .sType = VK_STRUCTURE_TYPE_COPY_TENSOR_INFO_ARM,
+       .srcTensor = src,
+       .dstTensor = dst,
+       .regionCount = 1,
+       .pRegions = &(VkTensorCopyARM){.sType = VK_STRUCTURE_TYPE_TENSOR_COPY_ARM},
+   };
+   copy_tensor(cmd, &copy);
    VkRenderingAttachmentInfo color = {
        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
        .imageView = r->image_view,
@@ -568,25 +603,33 @@ test_render(void)
 {
    test_set_context("render");
    const int64_t corner_dims[2] = {3, 2}, colour_dims[1] = {4}, hit_dims[2] = {SIZE, SIZE},
-                 seen_dims[1] = {3};
-   struct tensor corners, colour, hits, seen;
+                 seen_dims[1] = {3}, copy_dims[1] = {COPY_N}, wide[1] = {8};
+   struct tensor corners, colour, hits, seen, copy_src, copy_dst;
    struct render r;
    memset(&r, 0, sizeof(r));
    memset(&corners, 0, sizeof(corners));
    memset(&colour, 0, sizeof(colour));
    memset(&hits, 0, sizeof(hits));
    memset(&seen, 0, sizeof(seen));
-   bool good = tensor_init(&corners, VK_FORMAT_R32_SFLOAT, 2, corner_dims) &&
-               tensor_init(&colour, VK_FORMAT_R32_SFLOAT, 1, colour_dims) &&
-               tensor_init(&hits, VK_FORMAT_R32_UINT, 2, hit_dims) &&
-               tensor_init(&seen, VK_FORMAT_R32_UINT, 1, seen_dims) && pipeline_init(&r) &&
-               target_init(&r);
+   memset(&copy_src, 0, sizeof(copy_src));
+   memset(&copy_dst, 0, sizeof(copy_dst));
+   vku_capture_stderr_begin(); /* copy_dst's stride warning */
+   bool good = tensor_init(&corners, VK_FORMAT_R32_SFLOAT, 2, corner_dims, NULL) &&
+               tensor_init(&colour, VK_FORMAT_R32_SFLOAT, 1, colour_dims, NULL) &&
+               tensor_init(&hits, VK_FORMAT_R32_UINT, 2, hit_dims, NULL) &&
+               tensor_init(&seen, VK_FORMAT_R32_UINT, 1, seen_dims, NULL) &&
+               tensor_init(&copy_src, VK_FORMAT_R32_UINT, 1, copy_dims, NULL) &&
+               tensor_init(&copy_dst, VK_FORMAT_R32_UINT, 1, copy_dims, wide) &&
+               pipeline_init(&r) && target_init(&r);
+   vku_capture_stderr_end();
    if (good) {
       /* The upper-left half of the image: (-1, -1), (1, -1), (-1, 1). */
       const float xy[6] = {-1, -1, 1, -1, -1, 1};
       const float rgba[4] = {0.25f, 0.5f, 0.75f, 1.0f};
       memcpy(corners.data, xy, sizeof(xy));
       memcpy(colour.data, rgba, sizeof(rgba));
+      for (uint32_t i = 0; i < COPY_N; i++)
+         ((uint32_t *)copy_src.data)[i] = 7 * i;
       write_set(&r, 0, corners.view);
       write_set(&r, 1, colour.view);
       write_set(&r, 2, hits.view);
@@ -603,7 +646,7 @@ test_render(void)
                     vkBeginCommandBuffer(cmd, &bi) == VK_SUCCESS,
                 "command buffer");
       if (good) {
-         record(&r, cmd);
+         record(&r, cmd, copy_src.handle, copy_dst.handle);
          good = submit(cmd);
          vkFreeCommandBuffers(device, pool, 1, &cmd);
       }
@@ -625,7 +668,7 @@ test_render(void)
                inside++;
                for (int c = 0; c < 4; c++)
                   bad_in += abs((int)p[c] - (int)want[c]) > 1;
-               bad_hits += hit[y * SIZE + x] != y * SIZE + x + 1;
+               bad_hits += hit[y * SIZE + x] != y * SIZE + x + HIT_BASE;
             } else {
                bad_out += p[0] | p[1] | p[2] | p[3];
                bad_hits += hit[y * SIZE + x] != 0;
@@ -642,6 +685,11 @@ test_render(void)
       const uint32_t *marks = seen.data;
       for (uint32_t i = 0; i < 3; i++)
          check_eq_u64(marks[i], 100 + i); /* the vertex shader's write */
+      const uint32_t *copied = copy_dst.data;
+      unsigned bad_copy = 0;
+      for (uint32_t i = 0; i < COPY_N; i++)
+         bad_copy += copied[2 * i] != 7 * i;
+      ok(bad_copy == 0, "the copy recorded between push and draw: %u wrong", bad_copy);
       vkUnmapMemory(device, r.readback_memory);
    }
    render_finish(&r);
@@ -649,6 +697,8 @@ test_render(void)
    tensor_finish(&colour);
    tensor_finish(&hits);
    tensor_finish(&seen);
+   tensor_finish(&copy_src);
+   tensor_finish(&copy_dst);
    test_set_context(NULL);
 }
 
@@ -690,6 +740,7 @@ device_init(void)
    GET(bind_tensor, "vkBindTensorMemoryARM");
    GET(create_view, "vkCreateTensorViewARM");
    GET(destroy_view, "vkDestroyTensorViewARM");
+   GET(copy_tensor, "vkCmdCopyTensorARM");
 #undef GET
    uint32_t n = 0;
    vkGetPhysicalDeviceQueueFamilyProperties(v.physical_device, &n, NULL);
