@@ -43,6 +43,9 @@ struct tsr_alias_tensor {
    VkExternalMemoryHandleTypeFlags handle_types;
    VkDeviceSize buffer_size; /* of tensor->buffer */
    VkBuffer replaced;        /* kept for command buffers recorded before */
+   void **views;             /* struct tsr_tensor_view *: records to rewrite */
+   uint32_t view_count;
+   uint32_t view_capacity;
    uint32_t queue_family_count;
    uint32_t queue_families[]; /* VK_SHARING_MODE_CONCURRENT */
 };
@@ -699,6 +702,9 @@ alias_apply(struct tsr_device *device, const struct tsr_alias_image *img,
    memcpy(t->strides, strides, sizeof(strides[0]) * t->rank);
    t->packed = strides_packed(t);
    t->size = size;
+   /* Views made before the image was bound see the new strides and buffer. */
+   for (uint32_t i = 0; i < e->view_count; i++)
+      tsr_record_write(e->views[i]);
    if (lyr_log_enabled(LYR_LOG_THIS_DOMAIN, LYR_LOG_DEBUG)) {
       char dims[128];
       format_dims(t, dims, sizeof(dims));
@@ -752,6 +758,7 @@ tensor_record_create(struct tsr_device *device, struct tsr_tensor *tensor,
 static void
 tensor_record_free(struct tsr_device *device, struct tsr_alias_tensor *e)
 {
+   lyr_free(&e->alloc, e->views);
    if (e->replaced)
       device->base.next.DestroyBuffer(device->base.handle, e->replaced,
                                       e->app_alloc ? &e->alloc : NULL);
@@ -789,6 +796,45 @@ tsr_image_untrack_tensor(struct tsr_device *device, struct tsr_tensor *tensor)
    pthread_mutex_unlock(&state->lock);
    if (e)
       tensor_record_free(device, e);
+}
+
+VkResult
+tsr_image_track_view(struct tsr_device *device, struct tsr_tensor_view *view)
+{
+   if (!(view->tensor->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM))
+      return VK_SUCCESS;
+   struct tsr_alias_state *state = device->alias;
+   bool listed = true;
+   pthread_mutex_lock(&state->lock);
+   struct tsr_alias_tensor *e = find_tensor_locked(state, view->tensor);
+   if (e) {
+      listed = list_add(&e->alloc, &e->views, &e->view_count, &e->view_capacity, view);
+      /* Again under the lock: an image bound meanwhile may have changed the layout. */
+      tsr_record_write(view);
+   }
+   pthread_mutex_unlock(&state->lock);
+   if (!listed)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   view->alias_tracked = e != NULL;
+   return VK_SUCCESS;
+}
+
+void
+tsr_image_untrack_view(struct tsr_device *device, struct tsr_tensor_view *view)
+{
+   if (!view->alias_tracked)
+      return;
+   /* The tensor may have been destroyed: its record is found by address only. */
+   struct tsr_alias_state *state = device->alias;
+   pthread_mutex_lock(&state->lock);
+   for (uint32_t i = 0; i < state->tensor_count; i++) {
+      struct tsr_alias_tensor *e = state->tensors[i];
+      if (e->tensor == view->tensor) {
+         list_remove(e->views, &e->view_count, view);
+         break;
+      }
+   }
+   pthread_mutex_unlock(&state->lock);
 }
 
 /* The record of a tensor tsr_image_track_tensor() was not told about: it

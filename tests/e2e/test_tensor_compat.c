@@ -476,14 +476,17 @@ linear_alias(bool tensor_first, const int64_t *strides, const char *what)
    VkMemoryRequirements treq = tensor_requirements(t);
    VkDeviceSize size = ireq.size > treq.size ? ireq.size : treq.size;
    VkDeviceMemory memory = alloc_memory(size, ireq.memoryTypeBits & treq.memoryTypeBits);
+   VkTensorViewARM view = VK_NULL_HANDLE;
    if (tensor_first) {
+      /* The view exists before the image is bound: its record follows the new strides. */
       ok(bind_tensor_at(t, memory, 0) == VK_SUCCESS, "bind tensor, no image there yet");
+      view = make_view(t, VK_FORMAT_R8_UINT);
       ok(vkBindImageMemory(device, image, memory, 0) == VK_SUCCESS, "bind image after");
    } else {
       ok(vkBindImageMemory(device, image, memory, 0) == VK_SUCCESS, "bind image");
       ok(bind_tensor_at(t, memory, 0) == VK_SUCCESS, "bind tensor after");
+      view = make_view(t, VK_FORMAT_R8_UINT);
    }
-   VkTensorViewARM view = make_view(t, VK_FORMAT_R8_UINT);
 
    struct host_tensor packed_in, packed_out;
    struct copy_pipeline cp;
@@ -607,6 +610,30 @@ linear_alias_mismatch(void)
    }
 }
 
+/* A view destroyed after its aliasing tensor (the layer lists such views with the tensor). */
+static void
+view_outlives_tensor(void)
+{
+   test_set_context("view destroyed after its aliasing tensor");
+   const int64_t dims[] = {IMG_H, IMG_W, IMG_C};
+   VkTensorARM t = VK_NULL_HANDLE;
+   vku_capture_stderr_begin();
+   VkResult r =
+       make_tensor(VK_FORMAT_R8_UINT, VK_TENSOR_TILING_LINEAR_ARM, 3, dims, NULL,
+                   VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM | VK_TENSOR_USAGE_SHADER_BIT_ARM, &t);
+   vku_capture_stderr_end();
+   if (!ok(r == VK_SUCCESS, "tensor"))
+      return;
+   VkMemoryRequirements req = tensor_requirements(t);
+   VkDeviceMemory memory = alloc_memory(req.size, req.memoryTypeBits);
+   ok(bind_tensor_at(t, memory, 0) == VK_SUCCESS, "bind");
+   VkTensorViewARM views[2] = {make_view(t, VK_FORMAT_R8_UINT), make_view(t, VK_FORMAT_R8_UINT)};
+   destroy_view(device, views[0], NULL);
+   destroy_tensor(device, t, NULL);
+   destroy_view(device, views[1], NULL);
+   vkFreeMemory(device, memory, NULL);
+}
+
 static void
 check_linear_alias(void)
 {
@@ -621,6 +648,7 @@ check_linear_alias(void)
    const int64_t strides[] = {(int64_t)layout.rowPitch, IMG_C, 1};
    linear_alias(false, strides, "linear alias: pStrides = the image's pitches");
    linear_alias_mismatch();
+   view_outlives_tensor();
 }
 
 /* ---- an innermost stride wider than the element --------------------------- */
