@@ -11,7 +11,9 @@
  * tensor is checked (inside the triangle: the colour and the index; outside:
  * the clear colour and untouched elements). The stages are those
  * shaderTensorSupportedStages reports; CTest runs it under both lowering
- * paths (VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE).
+ * paths (VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE), and once more over
+ * VK_LAYER_VMEL_test_weak_device hiding the graphics-stage store features
+ * (VMEL_TEST_WEAK=no_graphics_stores): compute only, graphics shaders refused.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -73,7 +75,7 @@ static const char vertex_shader[] = "OpCapability Shader\n"
                                     "%ptr_tu = OpTypePointer UniformConstant %tensor_u\n"
                                     "%ptr_in_int = OpTypePointer Input %int\n"
                                     "%ptr_out_v4 = OpTypePointer Output %v4float\n"
-                                                                                                                                                                    "%corners = OpVariable %ptr_tensor UniformConstant\n"
+                                    "%corners = OpVariable %ptr_tensor UniformConstant\n"
                                     "%seen = OpVariable %ptr_tu UniformConstant\n"
                                     "%vid = OpVariable %ptr_in_int Input\n"
                                     "%pos = OpVariable %ptr_out_v4 Output\n"
@@ -764,24 +766,65 @@ device_init(void)
           ok(vkCreateCommandPool(device, &cpi, NULL, &pool) == VK_SUCCESS, "command pool");
 }
 
+/* Under VK_LAYER_VMEL_test_weak_device with VMEL_TEST_WEAK=no_graphics_stores: no graphics
+ * stage is advertised, and graphics tensor shaders are refused saying which stages take
+ * tensors. */
+static void
+test_not_advertised(VkShaderStageFlags stages)
+{
+   test_set_context("no graphics-stage stores");
+   check_eq_u64(stages, VK_SHADER_STAGE_COMPUTE_BIT);
+   if (!device_init())
+      return;
+   const char *names[2] = {"vertex", "fragment"};
+   const char *texts[2] = {vertex_shader, fragment_shader};
+   for (int i = 0; i < 2; i++) {
+      uint32_t *words = NULL;
+      size_t count = 0;
+      char err[256];
+      if (!ok(spirv_text_assemble(texts[i], strlen(texts[i]), &words, &count, err, sizeof(err)),
+              "%s: %s", names[i], err))
+         continue;
+      VkShaderModuleCreateInfo smci = {
+          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+          .codeSize = count * 4,
+          .pCode = words,
+      };
+      VkShaderModule module = VK_NULL_HANDLE;
+      vku_capture_stderr_begin();
+      VkResult r = vkCreateShaderModule(device, &smci, NULL, &module);
+      const char *log = vku_capture_stderr_end();
+      free(words);
+      check_eq_i64(r, VK_ERROR_FEATURE_NOT_PRESENT);
+      ok(module == VK_NULL_HANDLE, "no %s module", names[i]);
+      ok(strstr(log, "tensors are only supported in compute shaders") != NULL,
+         "the %s shader's refusal says which stages take tensors", names[i]);
+   }
+   test_set_context(NULL);
+}
+
 int
 main(void)
 {
-   const char *layers[] = {VKU_TENSOR};
-   ok(vku_init(&v, layers, 1, true) == VK_SUCCESS, "instance");
+   const char *weak = getenv("VMEL_TEST_WEAK");
+   bool weak_stores = weak && !strcmp(weak, "no_graphics_stores");
+   const char *layers[] = {VKU_TENSOR, "VK_LAYER_VMEL_test_weak_device"};
+   ok(vku_init(&v, layers, weak_stores ? 2 : 1, true) == VK_SUCCESS, "instance");
    vku_require_device(&v);
    VkShaderStageFlags stages = tensor_stages();
    printf("shaderTensorSupportedStages 0x%x\n", stages);
    ok(stages & VK_SHADER_STAGE_COMPUTE_BIT, "compute is always a tensor stage");
    const VkShaderStageFlags graphics = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-   if ((stages & graphics) != graphics) {
+   if (weak_stores) {
+      test_not_advertised(stages);
+   } else if ((stages & graphics) != graphics) {
       printf("skip: the device offers no tensors in vertex and fragment shaders "
              "(no vertexPipelineStoresAndAtomics or fragmentStoresAndAtomics)\n");
       vku_finish(&v);
       return 77;
-   }
-   if (device_init())
+   } else if (device_init()) {
       test_render();
+   }
    if (device) {
       vkDestroyCommandPool(device, pool, NULL);
       vkDestroyDevice(device, NULL);
