@@ -83,7 +83,7 @@ tensor_layout_init(struct tsr_device *device, const VkTensorDescriptionARM *d,
       /* Wider innermost strides break a rule but have one meaning, the spec's
        * addressing formula, which every access path here follows (records,
        * lowering, copies, graph kernels): accepted, as Arm's layer does
-       * (docs/decisions.md D23 (tsr)). */
+       * (docs/decisions.md D24 (tsr)). */
       if (t->strides[t->rank - 1] != t->element_size)
          lyr_logw("vkCreateTensorARM: pStrides[%u] = %" PRId64 " but the element size is %u: "
                   "VUID-VkTensorDescriptionARM-pStrides-09736 says \"pStrides[dimensionCount-1] "
