@@ -5,8 +5,9 @@
  * The application's compute state per command buffer (lyr_cmd.h): command
  * pools and the states of their command buffers, the compute pipeline, the
  * vkCmdBindDescriptorSets calls at the compute bind point that still own a set
- * index, and the compute push-constant words; and putting them back after a
- * layer's own compute work.
+ * index, and the push-constant words (of every stage: a device may keep one set
+ * for all stages; pushes with compute and without kept apart, restored
+ * graphics first); and putting them back after a layer's own compute work.
  *
  * Descriptor sets are kept as calls, not as sets: a call owns a set index
  * until a later call binds that index, and a call that owns none is dropped,
@@ -24,6 +25,8 @@
  * that used them gets back the state that was tracked.
  */
 #include "lyr_cmd.h"
+
+enum { LYR_CMD_PUSH_COMPUTE, LYR_CMD_PUSH_GRAPHICS, LYR_CMD_PUSH_PLANES };
 
 /* Who last pushed a push-constant word. */
 struct lyr_cmd_push_owner {
@@ -62,9 +65,13 @@ struct lyr_cmd_state {
    VkResult lost_result;              /* OUT_OF_HOST_MEMORY when lost for lack of memory */
    VkResult result;                   /* the first error a hook recorded (lyr_cmd_state_fail) */
 
+   /* Push-constant words in two planes of push_capacity words each: plane
+    * LYR_CMD_PUSH_COMPUTE holds pushes whose stages include compute, plane
+    * LYR_CMD_PUSH_GRAPHICS the others (restored first, so compute's win where a
+    * device keeps one set of words for all stages). */
    uint32_t push_words;                /* words [0, push_words) may have been pushed */
-   uint32_t push_capacity;             /* words allocated */
-   uint32_t *push_values;              /* compute push-constant words, as last pushed */
+   uint32_t push_capacity;             /* words allocated per plane */
+   uint32_t *push_values;              /* both planes' words, as last pushed */
    struct lyr_cmd_push_owner *push_owners; /* who pushed each word (same allocation) */
 
    uint32_t bind_count;      /* calls in binds[], oldest first */
@@ -133,8 +140,9 @@ state_reset(struct lyr_cmd_tracker *tracker, struct lyr_cmd_state *state)
    state->lost = false;
    state->lost_result = VK_SUCCESS;
    state->result = VK_SUCCESS;
-   for (uint32_t i = 0; i < state->push_words; i++)
-      state->push_owners[i].layout = VK_NULL_HANDLE;
+   for (uint32_t p = 0; p < LYR_CMD_PUSH_PLANES; p++)
+      for (uint32_t i = 0; i < state->push_words; i++)
+         state->push_owners[p * state->push_capacity + i].layout = VK_NULL_HANDLE;
    state->push_words = 0;
    state->bind_count = 0;
    state->set_count = 0;
@@ -285,15 +293,19 @@ push_reserve(struct lyr_cmd_state *state, uint32_t words)
    uint32_t capacity = grow_capacity(state->push_capacity, 32, words);
    if (!capacity)
       return false;
-   size_t bytes = (size_t)capacity * (sizeof(uint32_t) + sizeof(struct lyr_cmd_push_owner));
+   size_t bytes = (size_t)capacity * LYR_CMD_PUSH_PLANES *
+                  (sizeof(uint32_t) + sizeof(struct lyr_cmd_push_owner));
    uint32_t *values = lyr_zalloc(&state->pool->alloc, bytes, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!values)
       return false;
    /* owners follow the values; capacity is even, so they stay 8-byte aligned */
-   struct lyr_cmd_push_owner *owners = (struct lyr_cmd_push_owner *)(values + capacity);
-   if (state->push_words) {
-      memcpy(values, state->push_values, state->push_words * sizeof(*values));
-      memcpy(owners, state->push_owners, state->push_words * sizeof(*owners));
+   struct lyr_cmd_push_owner *owners =
+      (struct lyr_cmd_push_owner *)(values + LYR_CMD_PUSH_PLANES * capacity);
+   for (uint32_t p = 0; state->push_words && p < LYR_CMD_PUSH_PLANES; p++) {
+      memcpy(values + p * capacity, state->push_values + p * state->push_capacity,
+             state->push_words * sizeof(*values));
+      memcpy(owners + p * capacity, state->push_owners + p * state->push_capacity,
+             state->push_words * sizeof(*owners));
    }
    lyr_free(&state->pool->alloc, state->push_values);
    state->push_values = values;
@@ -390,24 +402,32 @@ restore_sets(struct lyr_cmd_tracker *tracker, const struct lyr_cmd_state *state,
 }
 
 /* One push per run of words with the same layout and stages: each run was
- * valid for that layout and those stages when the application pushed it. */
+ * valid for that layout and those stages when the application pushed it. The
+ * graphics plane first: where a device keeps one set of words for every stage,
+ * a layer's compute push overwrote the graphics stages' words too. */
 static void
 restore_push_constants(struct lyr_cmd_tracker *tracker, const struct lyr_cmd_state *state,
                        VkCommandBuffer cmd)
 {
-   for (uint32_t i = 0; i < state->push_words;) {
-      const struct lyr_cmd_push_owner *owner = &state->push_owners[i];
-      if (!owner->layout) {
-         i++;
-         continue;
+   static const uint32_t order[] = {LYR_CMD_PUSH_GRAPHICS, LYR_CMD_PUSH_COMPUTE};
+   for (uint32_t p = 0; p < LYR_ARRAY_SIZE(order); p++) {
+      const uint32_t *values = state->push_values + order[p] * state->push_capacity;
+      const struct lyr_cmd_push_owner *owners =
+         state->push_owners + order[p] * state->push_capacity;
+      for (uint32_t i = 0; i < state->push_words;) {
+         const struct lyr_cmd_push_owner *owner = &owners[i];
+         if (!owner->layout) {
+            i++;
+            continue;
+         }
+         uint32_t end = i + 1;
+         while (end < state->push_words && owners[end].layout == owner->layout &&
+                owners[end].stages == owner->stages)
+            end++;
+         tracker->device->next.CmdPushConstants(cmd, owner->layout, owner->stages, i * 4,
+                                                (end - i) * 4, &values[i]);
+         i = end;
       }
-      uint32_t end = i + 1;
-      while (end < state->push_words && state->push_owners[end].layout == owner->layout &&
-             state->push_owners[end].stages == owner->stages)
-         end++;
-      tracker->device->next.CmdPushConstants(cmd, owner->layout, owner->stages, i * 4,
-                                             (end - i) * 4, &state->push_values[i]);
-      i = end;
    }
 }
 
@@ -623,8 +643,10 @@ lyr_cmd_PushConstants(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,
                       VkPipelineLayout layout, VkShaderStageFlags stages, uint32_t offset,
                       uint32_t size, const void *values)
 {
-   if (!(stages & VK_SHADER_STAGE_COMPUTE_BIT))
-      return;
+   /* Every stage's words, not only compute's: a layer's compute push overwrites the
+    * graphics stages' words too where the device keeps one set of words for all stages
+    * (lavapipe does; e2e.test_tensor_graphics pushes, copies a tensor by kernel, draws).
+    * Pushes with and without compute go to separate planes (lyr_cmd_state). */
    struct lyr_cmd_state *state = lyr_cmd_state_get(tracker, cmd);
    if (!state || state->lost)
       return;
@@ -646,9 +668,12 @@ lyr_cmd_PushConstants(struct lyr_cmd_tracker *tracker, VkCommandBuffer cmd,
       state->lost_result = VK_ERROR_OUT_OF_HOST_MEMORY;
       return;
    }
-   memcpy(&state->push_values[first], values, size);
+   const uint32_t plane = (stages & VK_SHADER_STAGE_COMPUTE_BIT) ? LYR_CMD_PUSH_COMPUTE
+                                                                 : LYR_CMD_PUSH_GRAPHICS;
+   memcpy(&state->push_values[plane * state->push_capacity + first], values, size);
    for (uint32_t i = first; i < end; i++)
-      state->push_owners[i] = (struct lyr_cmd_push_owner){layout, stages};
+      state->push_owners[plane * state->push_capacity + i] =
+         (struct lyr_cmd_push_owner){layout, stages};
    if (end > state->push_words)
       state->push_words = end;
 }

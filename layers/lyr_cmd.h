@@ -7,8 +7,8 @@
  * copy kernel, graph dispatches) and must put the application's state back
  * afterwards: the bound compute pipeline, the descriptor sets bound at the
  * compute bind point (with their layouts and dynamic offsets), and every
- * compute push-constant word (with the layout and stage flags of its last
- * push). Pools are tracked too: a pool knows whether its queue family can run
+ * push-constant word of any stage (with the layout and stage flags of its last
+ * push: a layer's compute push may overwrite graphics stages' words). Pools are tracked too: a pool knows whether its queue family can run
  * compute work and which command buffers it owns, so pool reset and
  * destruction reach them. Each layer that needs it embeds one tracker in its
  * device state and calls the lyr_cmd_* functions from its hooks; a layer may
@@ -98,8 +98,8 @@ struct lyr_cmd_disturbed {
 /**
  * After the layer's own compute work: rebinds the application's compute
  * pipeline, its descriptor sets at the disturbed indices (each with the layout
- * and dynamic offsets it was bound with) and re-pushes its compute
- * push-constant words. Calls go straight down the chain (tracker->device->next).
+ * and dynamic offsets it was bound with) and re-pushes its push-constant
+ * words. Calls go straight down the chain (tracker->device->next).
  */
 void lyr_cmd_state_restore_compute(struct lyr_cmd_tracker *tracker,
                                    const struct lyr_cmd_state *state, VkCommandBuffer cmd,

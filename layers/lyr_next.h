@@ -81,6 +81,7 @@
    X(CreateShaderModule)                                                                           \
    X(DestroyShaderModule)                                                                          \
    X(CreateComputePipelines)                                                                       \
+   X(CreateGraphicsPipelines)                                                                      \
    X(DestroyPipeline)                                                                              \
    X(SetDebugUtilsObjectNameEXT)                                                                   \
    X(SetDebugUtilsObjectTagEXT)                                                                    \

@@ -97,6 +97,15 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
    };
    caps->properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM;
    derive_properties(caps, &props.properties.limits, m4.maxBufferSize);
+   /* Tensors in vertex and fragment shaders (docs/decisions.md D29): lowered like
+    * compute ones; a stage is offered where the device can store from it, since a tensor
+    * shader may write (vertexPipelineStoresAndAtomics, fragmentStoresAndAtomics). */
+   VkPhysicalDeviceFeatures core;
+   instance->next.GetPhysicalDeviceFeatures(physical_device, &core);
+   if (core.vertexPipelineStoresAndAtomics)
+      caps->properties.shaderTensorSupportedStages |= VK_SHADER_STAGE_VERTEX_BIT;
+   if (core.fragmentStoresAndAtomics)
+      caps->properties.shaderTensorSupportedStages |= VK_SHADER_STAGE_FRAGMENT_BIT;
    if (caps->device_features.storage_buffer_update_after_bind) {
       VkPhysicalDeviceVulkan12Properties p12 = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES,

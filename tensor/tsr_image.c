@@ -43,6 +43,9 @@ struct tsr_alias_tensor {
    VkExternalMemoryHandleTypeFlags handle_types;
    VkDeviceSize buffer_size; /* of tensor->buffer */
    VkBuffer replaced;        /* kept for command buffers recorded before */
+   void **views;             /* struct tsr_tensor_view *: records to rewrite */
+   uint32_t view_count;
+   uint32_t view_capacity;
    uint32_t queue_family_count;
    uint32_t queue_families[]; /* VK_SHARING_MODE_CONCURRENT */
 };
@@ -136,12 +139,16 @@ format_components(VkFormat format, uint32_t *count, uint32_t *size)
 /* Why an image with tensor-aliasing usage cannot have these parameters here,
  * or NULL. */
 static const char *
-alias_image_unsupported(VkFormat format, VkImageTiling tiling, VkImageCreateFlags flags)
+alias_image_unsupported(VkFormat format, VkImageTiling tiling, VkImageCreateFlags flags,
+                        bool accept_linear)
 {
    uint32_t count, size;
    /* VUID-VkImageCreateInfo-tiling-09711: "If tiling is VK_IMAGE_TILING_LINEAR
-    * then VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM must not be set in usage". */
-   if (tiling != VK_IMAGE_TILING_OPTIMAL)
+    * then VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM must not be set in usage".
+    * The queries answer by that rule; creation accepts such images (they are
+    * linear images here anyway) for applications written against Arm's layer
+    * (docs/decisions.md D27). */
+   if (tiling != VK_IMAGE_TILING_OPTIMAL && !(accept_linear && tiling == VK_IMAGE_TILING_LINEAR))
       return "tensor-aliasing usage needs VK_IMAGE_TILING_OPTIMAL";
    /* "The format of the tensor must be compatible with that of the individual
     * components of the format of the image." */
@@ -173,7 +180,7 @@ tsr_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFo
    if (!(usage & VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM) || !emulated_on(instance, physicalDevice))
       return instance->next.GetPhysicalDeviceImageFormatProperties(
          physicalDevice, format, type, tiling, usage, flags, pImageFormatProperties);
-   const char *why = alias_image_unsupported(format, tiling, flags);
+   const char *why = alias_image_unsupported(format, tiling, flags, false);
    if (why) {
       lyr_logi("vkGetPhysicalDeviceImageFormatProperties: format %d: %s", format, why);
       memset(pImageFormatProperties, 0, sizeof(*pImageFormatProperties));
@@ -195,7 +202,7 @@ tsr_GetPhysicalDeviceImageFormatProperties2(
       return instance->next.GetPhysicalDeviceImageFormatProperties2(
          physicalDevice, pImageFormatInfo, pImageFormatProperties);
    const char *why = alias_image_unsupported(pImageFormatInfo->format, pImageFormatInfo->tiling,
-                                             pImageFormatInfo->flags);
+                                             pImageFormatInfo->flags, false);
    if (why) {
       lyr_logi("vkGetPhysicalDeviceImageFormatProperties2: format %d: %s",
                pImageFormatInfo->format, why);
@@ -287,9 +294,14 @@ alias_image_info(struct tsr_device *device, const VkImageCreateInfo *app, VkImag
    if (!(app->usage & VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM))
       return VK_SUCCESS;
 
-   const char *why = alias_image_unsupported(app->format, app->tiling, app->flags);
+   const char *why = alias_image_unsupported(app->format, app->tiling, app->flags, true);
    if (why)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT, "%s: format %d: %s", cmd, app->format, why);
+   if (app->tiling == VK_IMAGE_TILING_LINEAR)
+      lyr_logw("%s: TENSOR_ALIASING usage with VK_IMAGE_TILING_LINEAR breaks "
+               "VUID-VkImageCreateInfo-tiling-09711; accepted (images with that usage are linear "
+               "images here): tensors bound at its place take its pitches",
+               cmd);
    out->usage &= ~VK_IMAGE_USAGE_TENSOR_ALIASING_BIT_ARM;
    out->tiling = VK_IMAGE_TILING_LINEAR;
 
@@ -622,6 +634,37 @@ replace_buffer(struct tsr_device *device, struct tsr_alias_tensor *e, VkDeviceSi
    return VK_SUCCESS;
 }
 
+/* A linear tensor with its own strides (pStrides) keeps them: the spec's
+ * linear aliasing rule wants them equal to the image's pitches (Memory
+ * Aliasing: pStrides[dimensionCount-3] == rowPitch, pStrides[dimensionCount-4]
+ * == depthPitch), so where a dimension of more than one element has another
+ * stride, the two would read each other's bytes as different elements. */
+static VkResult
+alias_check_strides(const struct tsr_alias_image *img, const struct tsr_tensor *t,
+                    const int64_t *strides, const char *cmd)
+{
+   for (uint32_t d = 0; d < t->rank; d++) {
+      if (t->dims[d] > 1 && t->strides[d] != strides[d]) {
+         char dims[128];
+         format_dims(t, dims, sizeof(dims));
+         return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                          "%s: linear tensor %s with pStrides[%u] = %" PRId64
+                          " cannot alias image 0x%" PRIx64 " (format %d, row pitch %" PRIu64
+                          ", depth pitch %" PRIu64 ", array pitch %" PRIu64
+                          "), whose layout puts dimension %u at %" PRId64
+                          " bytes (VK_ARM_tensors, Memory Aliasing: a linear tensor's strides "
+                          "must be the image's pitches); give pStrides NULL to take them",
+                          cmd, dims, d, t->strides[d], (uint64_t)(uintptr_t)img->image,
+                          img->format, (uint64_t)img->layout.rowPitch,
+                          (uint64_t)img->layout.depthPitch, (uint64_t)img->layout.arrayPitch, d,
+                          strides[d]);
+      }
+   }
+   lyr_logd("%s: linear tensor with its own strides aliases image 0x%" PRIx64, cmd,
+            (uint64_t)(uintptr_t)img->image);
+   return VK_SUCCESS;
+}
+
 static bool
 strides_packed(const struct tsr_tensor *t)
 {
@@ -646,6 +689,8 @@ alias_apply(struct tsr_device *device, const struct tsr_alias_image *img,
    VkResult result = alias_strides(device, img, t, strides, &extent, cmd);
    if (result != VK_SUCCESS)
       return result;
+   if (t->explicit_strides)
+      return alias_check_strides(img, t, strides, cmd);
    /* Our tensors span strides[0] * dims[0] bytes where that fits the image. */
    VkDeviceSize full = (VkDeviceSize)(strides[0] * t->dims[0]);
    VkDeviceSize size = full <= img->size ? full : extent;
@@ -657,6 +702,9 @@ alias_apply(struct tsr_device *device, const struct tsr_alias_image *img,
    memcpy(t->strides, strides, sizeof(strides[0]) * t->rank);
    t->packed = strides_packed(t);
    t->size = size;
+   /* Views made before the image was bound see the new strides and buffer. */
+   for (uint32_t i = 0; i < e->view_count; i++)
+      tsr_record_write(e->views[i]);
    if (lyr_log_enabled(LYR_LOG_THIS_DOMAIN, LYR_LOG_DEBUG)) {
       char dims[128];
       format_dims(t, dims, sizeof(dims));
@@ -710,6 +758,7 @@ tensor_record_create(struct tsr_device *device, struct tsr_tensor *tensor,
 static void
 tensor_record_free(struct tsr_device *device, struct tsr_alias_tensor *e)
 {
+   lyr_free(&e->alloc, e->views);
    if (e->replaced)
       device->base.next.DestroyBuffer(device->base.handle, e->replaced,
                                       e->app_alloc ? &e->alloc : NULL);
@@ -747,6 +796,45 @@ tsr_image_untrack_tensor(struct tsr_device *device, struct tsr_tensor *tensor)
    pthread_mutex_unlock(&state->lock);
    if (e)
       tensor_record_free(device, e);
+}
+
+VkResult
+tsr_image_track_view(struct tsr_device *device, struct tsr_tensor_view *view)
+{
+   if (!(view->tensor->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM))
+      return VK_SUCCESS;
+   struct tsr_alias_state *state = device->alias;
+   bool listed = true;
+   pthread_mutex_lock(&state->lock);
+   struct tsr_alias_tensor *e = find_tensor_locked(state, view->tensor);
+   if (e) {
+      listed = list_add(&e->alloc, &e->views, &e->view_count, &e->view_capacity, view);
+      /* Again under the lock: an image bound meanwhile may have changed the layout. */
+      tsr_record_write(view);
+   }
+   pthread_mutex_unlock(&state->lock);
+   if (!listed)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   view->alias_tracked = e != NULL;
+   return VK_SUCCESS;
+}
+
+void
+tsr_image_untrack_view(struct tsr_device *device, struct tsr_tensor_view *view)
+{
+   if (!view->alias_tracked)
+      return;
+   /* The tensor may have been destroyed: its record is found by address only. */
+   struct tsr_alias_state *state = device->alias;
+   pthread_mutex_lock(&state->lock);
+   for (uint32_t i = 0; i < state->tensor_count; i++) {
+      struct tsr_alias_tensor *e = state->tensors[i];
+      if (e->tensor == view->tensor) {
+         list_remove(e->views, &e->view_count, view);
+         break;
+      }
+   }
+   pthread_mutex_unlock(&state->lock);
 }
 
 /* The record of a tensor tsr_image_track_tensor() was not told about: it

@@ -92,6 +92,7 @@ struct tsr_tensor_view {
    VkFormat format;
    VkTensorViewCreateFlagsARM flags;
    struct tsr_record_slot record;
+   bool alias_tracked; /* of an IMAGE_ALIASING tensor: tsr_image_track_view() */
 };
 
 static inline struct tsr_tensor *
@@ -276,6 +277,12 @@ VkResult tsr_image_track_tensor(struct tsr_device *device, struct tsr_tensor *te
  * tensor's current one replaced.
  */
 void tsr_image_untrack_tensor(struct tsr_device *device, struct tsr_tensor *tensor);
+/** At vkCreateTensorViewARM, after the record is written: a view of an IMAGE_ALIASING
+ *  tensor is listed with it, so that its record is written again when an image bound
+ *  later gives the tensor other strides (or buffer). */
+VkResult tsr_image_track_view(struct tsr_device *device, struct tsr_tensor_view *view);
+/** At vkDestroyTensorViewARM (the tensor may be gone already). */
+void tsr_image_untrack_view(struct tsr_device *device, struct tsr_tensor_view *view);
 
 /* ---- vkCmdCopyTensorARM and per-command-buffer state ------------------ */
 /* Owned by the copy area: tsr_copy.c (copies, the copy kernel's pipelines)

@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: MIT
  *
  * Shader lowering at the API (design.md §4 "Shader lowering", issue 4):
- * vkCreateShaderModule and vkCreateComputePipelines (a VkShaderModuleCreateInfo
- * chained into a stage, VK_KHR_maintenance5) hand modules that declare
+ * vkCreateShaderModule, vkCreateComputePipelines and vkCreateGraphicsPipelines
+ * (a VkShaderModuleCreateInfo chained into a stage, VK_KHR_maintenance5; vertex
+ * and fragment stages per shaderTensorSupportedStages, issue 10) hand modules that declare
  * TensorsARM to the lowering (tensor/lower) and give the driver the result;
  * every other module goes down untouched after spirv_declares_capability(), a
  * scan of the leading OpCapability instructions, not a parse. Shader module
@@ -93,9 +94,11 @@ cache_of(struct tsr_device *device)
 }
 
 static uint32_t
-lower_features(const struct lyr_feature_request *f)
+lower_features(const struct lyr_feature_request *f, VkShaderStageFlags stages)
 {
    uint32_t features = 0;
+   features |= (stages & VK_SHADER_STAGE_VERTEX_BIT) ? TSR_LOWER_FEATURE_VERTEX : 0;
+   features |= (stages & VK_SHADER_STAGE_FRAGMENT_BIT) ? TSR_LOWER_FEATURE_FRAGMENT : 0;
    features |= f->shader_int8 ? TSR_LOWER_FEATURE_INT8 : 0;
    features |= f->shader_int16 ? TSR_LOWER_FEATURE_INT16 : 0;
    features |= f->shader_int64 ? TSR_LOWER_FEATURE_INT64 : 0;
@@ -130,7 +133,8 @@ tsr_shader_init(struct tsr_device *device)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pthread_mutex_init(&c->lock, NULL);
    c->alloc = *alloc;
-   c->options.features = lower_features(&device->caps.device_features);
+   c->options.features = lower_features(&device->caps.device_features,
+                                        device->caps.properties.shaderTensorSupportedStages);
    c->options.alloc = &c->alloc;
    c->mode = read_mode();
    if (!lyr_map_insert(&caches, device->base.handle, c)) {
@@ -378,26 +382,35 @@ drop_module_info(const VkBaseInStructure *s, void *user)
    return s->sType == VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
 }
 
-/* Per pipeline whose stage chains a tensor module: the stage copy and the pinned entry. */
+/* Per stage that chains a tensor module: the stage copy and the pinned entry. */
 struct stage_rewrite {
    struct lyr_chain_copy chain;
    struct tsr_shader_entry *entry;
 };
 
-static VkResult
-rewrite_stage(struct tsr_device *device, const VkComputePipelineCreateInfo *info,
-              VkComputePipelineCreateInfo *copy, struct stage_rewrite *rw)
+/* A stage whose module is chained (VK_KHR_maintenance5) and declares TensorsARM. */
+static bool
+stage_needs_lowering(const VkPipelineShaderStageCreateInfo *stage)
 {
    const VkShaderModuleCreateInfo *smci =
-       lyr_find_struct(info->stage.pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-   if (info->stage.module != VK_NULL_HANDLE || !smci ||
-       !declares_tensors(smci->pCode, smci->codeSize))
+       lyr_find_struct(stage->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+   return stage->module == VK_NULL_HANDLE && smci && declares_tensors(smci->pCode, smci->codeSize);
+}
+
+/* *copy becomes stage with its chained module replaced by the lowered one (rw owns both). */
+static VkResult
+rewrite_stage(struct tsr_device *device, const VkPipelineShaderStageCreateInfo *stage,
+              VkPipelineShaderStageCreateInfo *copy, struct stage_rewrite *rw)
+{
+   if (!stage_needs_lowering(stage))
       return VK_SUCCESS;
+   const VkShaderModuleCreateInfo *smci =
+       lyr_find_struct(stage->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
    VkResult result = get_lowered(device, smci->pCode, smci->codeSize / 4, &rw->entry);
    if (result != VK_SUCCESS)
       return result;
-   result = lyr_chain_clone(&device->base.alloc, &info->stage, sizeof(info->stage),
-                            drop_module_info, NULL, sizeof(VkShaderModuleCreateInfo), &rw->chain);
+   result = lyr_chain_clone(&device->base.alloc, stage, sizeof(*stage), drop_module_info, NULL,
+                            sizeof(VkShaderModuleCreateInfo), &rw->chain);
    if (result != VK_SUCCESS)
       return result;
    VkShaderModuleCreateInfo *lowered = rw->chain.extra;
@@ -408,8 +421,20 @@ rewrite_stage(struct tsr_device *device, const VkComputePipelineCreateInfo *info
        .pCode = rw->entry->output,
    };
    lyr_chain_append(rw->chain.head, lowered);
-   copy->stage = *(const VkPipelineShaderStageCreateInfo *)rw->chain.head;
+   *copy = *(const VkPipelineShaderStageCreateInfo *)rw->chain.head;
    return VK_SUCCESS;
+}
+
+static void
+stage_rewrites_free(struct tsr_device *device, struct stage_rewrite *rw, uint32_t count)
+{
+   for (uint32_t i = 0; rw && i < count; i++) {
+      if (rw[i].chain.block)
+         lyr_chain_copy_free(&rw[i].chain);
+      if (rw[i].entry)
+         unpin(cache_of(device), rw[i].entry);
+   }
+   lyr_free(&device->base.alloc, rw);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -420,12 +445,8 @@ tsr_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
 {
    struct tsr_device *device = tsr_device_get(_device);
    bool any = false;
-   for (uint32_t i = 0; i < createInfoCount && !any; i++) {
-      const VkShaderModuleCreateInfo *smci =
-          lyr_find_struct(pCreateInfos[i].stage.pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-      any = pCreateInfos[i].stage.module == VK_NULL_HANDLE && smci &&
-            declares_tensors(smci->pCode, smci->codeSize);
-   }
+   for (uint32_t i = 0; i < createInfoCount && !any; i++)
+      any = stage_needs_lowering(&pCreateInfos[i].stage);
    if (!any)
       return device->base.next.CreateComputePipelines(_device, pipelineCache, createInfoCount,
                                                       pCreateInfos, pAllocator, pPipelines);
@@ -438,7 +459,7 @@ tsr_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
    VkResult result = infos && rw ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
    for (uint32_t i = 0; i < createInfoCount && result == VK_SUCCESS; i++) {
       infos[i] = pCreateInfos[i];
-      result = rewrite_stage(device, &pCreateInfos[i], &infos[i], &rw[i]);
+      result = rewrite_stage(device, &pCreateInfos[i].stage, &infos[i].stage, &rw[i]);
    }
    if (result == VK_SUCCESS) {
       result = device->base.next.CreateComputePipelines(_device, pipelineCache, createInfoCount,
@@ -448,13 +469,64 @@ tsr_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
       for (uint32_t i = 0; i < createInfoCount; i++)
          pPipelines[i] = VK_NULL_HANDLE;
    }
-   for (uint32_t i = 0; rw && i < createInfoCount; i++) {
-      if (rw[i].chain.block)
-         lyr_chain_copy_free(&rw[i].chain);
-      if (rw[i].entry)
-         unpin(cache_of(device), rw[i].entry);
+   stage_rewrites_free(device, rw, createInfoCount);
+   lyr_free(alloc, infos);
+   return result;
+}
+
+/* Graphics pipelines: every stage whose chained module declares TensorsARM is lowered as a
+ * compute one is (vertex and fragment stages take tensors where shaderTensorSupportedStages
+ * says so; the lowering refuses the others). Stages given as VkShaderModule handles were
+ * lowered by vkCreateShaderModule. Nothing here touches command buffer state: a graphics
+ * pipeline's tensor descriptors are the substituted storage buffers of tsr_descriptor.c. */
+static VKAPI_ATTR VkResult VKAPI_CALL
+tsr_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache pipelineCache,
+                            uint32_t createInfoCount,
+                            const VkGraphicsPipelineCreateInfo *pCreateInfos,
+                            const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+{
+   struct tsr_device *device = tsr_device_get(_device);
+   bool any = false;
+   uint32_t stage_total = 0;
+   for (uint32_t i = 0; i < createInfoCount; i++) {
+      const VkGraphicsPipelineCreateInfo *ci = &pCreateInfos[i];
+      for (uint32_t s = 0; ci->pStages && s < ci->stageCount; s++)
+         any = any || stage_needs_lowering(&ci->pStages[s]);
+      stage_total += ci->pStages ? ci->stageCount : 0;
    }
-   lyr_free(alloc, rw);
+   if (!any)
+      return device->base.next.CreateGraphicsPipelines(_device, pipelineCache, createInfoCount,
+                                                       pCreateInfos, pAllocator, pPipelines);
+
+   const VkAllocationCallbacks *alloc = &device->base.alloc;
+   VkGraphicsPipelineCreateInfo *infos =
+       lyr_alloc(alloc, sizeof(*infos) * createInfoCount, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   VkPipelineShaderStageCreateInfo *stages =
+       lyr_alloc(alloc, sizeof(*stages) * stage_total, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   struct stage_rewrite *rw =
+       lyr_zalloc(alloc, sizeof(*rw) * stage_total, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   VkResult result = infos && stages && rw ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+   uint32_t at = 0;
+   for (uint32_t i = 0; i < createInfoCount && result == VK_SUCCESS; i++) {
+      const VkGraphicsPipelineCreateInfo *ci = &pCreateInfos[i];
+      infos[i] = *ci;
+      if (!ci->pStages)
+         continue;
+      infos[i].pStages = stages + at;
+      for (uint32_t s = 0; s < ci->stageCount && result == VK_SUCCESS; s++, at++) {
+         stages[at] = ci->pStages[s];
+         result = rewrite_stage(device, &ci->pStages[s], &stages[at], &rw[at]);
+      }
+   }
+   if (result == VK_SUCCESS) {
+      result = device->base.next.CreateGraphicsPipelines(_device, pipelineCache, createInfoCount,
+                                                         infos, pAllocator, pPipelines);
+   } else {
+      for (uint32_t i = 0; i < createInfoCount; i++)
+         pPipelines[i] = VK_NULL_HANDLE;
+   }
+   stage_rewrites_free(device, rw, stage_total);
+   lyr_free(alloc, stages);
    lyr_free(alloc, infos);
    return result;
 }
@@ -462,6 +534,7 @@ tsr_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
 static const struct lyr_hook hooks[] = {
     TSR_HOOK(CreateShaderModule, tsr_CreateShaderModule),
     TSR_HOOK(CreateComputePipelines, tsr_CreateComputePipelines),
+    TSR_HOOK(CreateGraphicsPipelines, tsr_CreateGraphicsPipelines),
 };
 
 const struct lyr_hook_table tsr_shader_hooks = LYR_HOOK_TABLE(hooks);

@@ -80,11 +80,17 @@ tensor_layout_init(struct tsr_device *device, const VkTensorDescriptionARM *d,
                              i - 1, d->pStrides[i - 1], i, i, s * t->dims[i]);
          t->strides[i] = s;
       }
+      /* Wider innermost strides break a rule but have one meaning, the spec's
+       * addressing formula, which every access path here follows (records,
+       * lowering, copies, graph kernels): accepted, as Arm's layer does
+       * (docs/decisions.md D28). */
       if (t->strides[t->rank - 1] != t->element_size)
-         return lyr_error(TSR_INVALID,
-                          "vkCreateTensorARM: innermost stride %" PRId64
-                          " differs from the element size %u",
-                          t->strides[t->rank - 1], t->element_size);
+         lyr_logw("vkCreateTensorARM: pStrides[%u] = %" PRId64 " but the element size is %u: "
+                  "VUID-VkTensorDescriptionARM-pStrides-09736 says \"pStrides[dimensionCount-1] "
+                  "must equal the size in bytes of a tensor element\"; accepted, element i of "
+                  "the innermost dimension is at byte i * %" PRId64,
+                  t->rank - 1, t->strides[t->rank - 1], t->element_size,
+                  t->strides[t->rank - 1]);
       t->explicit_strides = true;
    } else {
       memcpy(t->strides, packed, sizeof(packed[0]) * t->rank);
@@ -96,10 +102,17 @@ tensor_layout_init(struct tsr_device *device, const VkTensorDescriptionARM *d,
                        (uint64_t)t->size, limits->maxTensorSize);
 
    if (t->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM) {
+      /* Linear aliasing tensors break a rule but have one meaning, the
+       * spec's linear tensor/image aliasing (strides = the image's pitches):
+       * accepted, as Arm's layer does; tsr_image.c aliases them like optimal
+       * ones (docs/decisions.md D27). */
       if (t->tiling == VK_TENSOR_TILING_LINEAR_ARM)
-         return lyr_error(TSR_INVALID,
-                          "vkCreateTensorARM: IMAGE_ALIASING usage needs optimal tiling");
-      if (t->dims[t->rank - 1] > 4)
+         lyr_logw("vkCreateTensorARM: IMAGE_ALIASING usage with linear tiling breaks "
+                  "VUID-VkTensorDescriptionARM-tiling-09742; accepted: bound where an image "
+                  "with tensor-aliasing usage is bound, the tensor %s",
+                  d->pStrides ? "keeps its strides, which must be the image's pitches"
+                              : "takes the image's pitches as its strides");
+      else if (t->dims[t->rank - 1] > 4)
          return lyr_error(TSR_INVALID,
                           "vkCreateTensorARM: IMAGE_ALIASING needs an innermost dimension <= 4, "
                           "got %" PRId64,

@@ -256,6 +256,12 @@ tsr_CreateTensorViewARM(VkDevice _device, const VkTensorViewCreateInfoARM *pCrea
       return result;
    }
    tsr_record_write(v);
+   result = tsr_image_track_view(device, v);
+   if (result != VK_SUCCESS) {
+      record_free(device, &v->record);
+      lyr_free(alloc, v);
+      return result;
+   }
    *pView = tsr_view_to_handle(v);
    return VK_SUCCESS;
 }
@@ -268,6 +274,7 @@ tsr_DestroyTensorViewARM(VkDevice _device, VkTensorViewARM tensorView,
    struct tsr_tensor_view *v = tsr_view_from_handle(tensorView);
    if (!v)
       return;
+   tsr_image_untrack_view(device, v);
    record_free(device, &v->record);
    v->magic = 0;
    lyr_free(lyr_pick_alloc(&device->base.alloc, pAllocator), v);

@@ -10,7 +10,10 @@
  * VMEL_TENSOR_MAX_RANK, tensors inside structs, tensor pointers used other
  * than by loads, access chains and calls, malformed tensor instructions
  * (lower_decode.c), graph modules, and tensors reachable from an entry point
- * that is not a compute shader (shaderTensorSupportedStages is COMPUTE only).
+ * that is not a compute, vertex or fragment shader (the stages the tensor
+ * layer can advertise in shaderTensorSupportedStages, tsr_caps.c), or from a
+ * vertex or fragment one when tsr_lower_options::features lacks
+ * TSR_LOWER_FEATURE_VERTEX / TSR_LOWER_FEATURE_FRAGMENT.
  * It changes nothing in the output.
  */
 #include "tsr_lower_private.h"
@@ -358,7 +361,38 @@ analyze_code(struct analysis *an, const uint32_t *w)
    return true;
 }
 
-/* Fails if a non-compute entry point lists a tensor variable or calls into tensor code. */
+/* Whether tensors may be used by an entry point of this execution model: compute always,
+ * vertex and fragment where the device offers them (docs/decisions.md D29). */
+static bool
+model_takes_tensors(const struct tsr_lower *l, uint32_t model)
+{
+   switch (model) {
+   case SpvExecutionModelGLCompute:
+      return true;
+   case SpvExecutionModelVertex:
+      return (l->opts->features & TSR_LOWER_FEATURE_VERTEX) != 0;
+   case SpvExecutionModelFragment:
+      return (l->opts->features & TSR_LOWER_FEATURE_FRAGMENT) != 0;
+   default:
+      return false;
+   }
+}
+
+static const char *
+stages_with_tensors(const struct tsr_lower *l)
+{
+   static const char *const names[4] = {
+       "compute shaders",
+       "compute and vertex shaders",
+       "compute and fragment shaders",
+       "compute, vertex and fragment shaders",
+   };
+   return names[((l->opts->features & TSR_LOWER_FEATURE_VERTEX) ? 1 : 0) |
+                ((l->opts->features & TSR_LOWER_FEATURE_FRAGMENT) ? 2 : 0)];
+}
+
+/* Fails if an entry point of a model without tensors lists a tensor variable or calls into
+ * tensor code. */
 static bool
 check_entry_point(struct analysis *an, const struct spirv_inst *inst)
 {
@@ -370,14 +404,14 @@ check_entry_point(struct analysis *an, const struct spirv_inst *inst)
    if (inst->word_count < 4 ||
        spirv_reader_string(&l->r, inst, 3, &ep_name, NULL, &next, &diag) != VK_SUCCESS)
       return tsr_lower_fail(l, BAD, inst->offset, "OpEntryPoint: malformed");
-   if (w[1] == SpvExecutionModelGLCompute)
+   if (model_takes_tensors(l, w[1]))
       return true;
    for (uint32_t i = next; i < inst->word_count; i++)
       if (tsr_lower_has(l, w[i], TSR_ID_TENSOR_VAR))
          return tsr_lower_fail(l, UNSUPPORTED, inst->offset,
                                "OpEntryPoint \"%s\" (execution model %u): tensors are only "
-                               "supported in compute shaders",
-                               ep_name, w[1]);
+                               "supported in %s",
+                               ep_name, w[1], stages_with_tensors(l));
    return true;
 }
 
@@ -423,12 +457,12 @@ check_entry_points(struct analysis *an)
          continue;
       ok = check_entry_point(an, inst);
       const uint32_t *w = spirv_reader_inst_words(&l->r, inst);
-      if (ok && w[1] != SpvExecutionModelGLCompute && reaches_tensors(an, w[2], uses_fn)) {
+      if (ok && !model_takes_tensors(l, w[1]) && reaches_tensors(an, w[2], uses_fn)) {
          const char *ep_name = (const char *)(w + 3);
          ok = tsr_lower_fail(l, UNSUPPORTED, inst->offset,
                              "OpEntryPoint \"%s\" (execution model %u) uses tensors: tensors are "
-                             "only supported in compute shaders",
-                             ep_name, w[1]);
+                             "only supported in %s",
+                             ep_name, w[1], stages_with_tensors(l));
       }
       ok = ok && l->result == VK_SUCCESS;
    }

@@ -17,7 +17,8 @@
  *     with VK_ERROR_INITIALIZATION_FAILED, like malformed ones. (The for_glsl
  *     output itself is not valid under the Vulkan memory model: Coherent.)
  *  2. SPIRV-Cross (C API, libspirv-cross-c-shared) emits GLSL 4.60 with
- *     Vulkan semantics for the module's one GLCompute entry point. SPIRV-Cross
+ *     Vulkan semantics for the module's one entry point (GLCompute, Vertex or
+ *     Fragment, compiled in 3 as that stage). SPIRV-Cross
  *     catches its own exceptions and reports them as spvc_result.
  *  3. glslang (C API, static archives kept out of the layer's exports by
  *     -Wl,--exclude-libs,ALL) compiles the GLSL for Vulkan to SPIR-V of the
@@ -78,6 +79,8 @@ struct round_trip {
    size_t mid_count;
    const char *entry_name; /* inside mid */
    uint32_t entry_name_words;
+   uint32_t model;        /* SpvExecutionModel of the entry point */
+   glslang_stage_t stage; /* its glslang stage */
 };
 
 static VkResult fail(struct round_trip *rt, VkResult result, const char *stage, const char *fmt,
@@ -123,7 +126,8 @@ fail_log(struct round_trip *rt, VkResult result, const char *stage, const char *
    return fail(rt, result, stage, "%s%s%s", what, n ? ": " : "", line);
 }
 
-/* Finds the one entry point of the pre-pass's module; fails unless it is GLCompute. */
+/* Finds the one entry point of the pre-pass's module; fails unless it is GLCompute, Vertex or
+ * Fragment (the pre-pass has checked that its stage may use tensors). */
 static VkResult
 find_entry_point(struct round_trip *rt)
 {
@@ -147,9 +151,21 @@ find_entry_point(struct round_trip *rt)
                   "the module has %u entry points; GLSL has one per shader "
                   "(VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE=1 lowers any number)",
                   count);
-   if (model != SpvExecutionModelGLCompute || !rt->entry_name_words)
+   rt->model = model;
+   if (model == SpvExecutionModelGLCompute)
+      rt->stage = GLSLANG_STAGE_COMPUTE;
+   else if (model == SpvExecutionModelVertex)
+      rt->stage = GLSLANG_STAGE_VERTEX;
+   else if (model == SpvExecutionModelFragment)
+      rt->stage = GLSLANG_STAGE_FRAGMENT;
+   else
       return fail(rt, VK_ERROR_FEATURE_NOT_PRESENT, "GLSL round trip",
-                  "the entry point is not a GLCompute shader (execution model %u)", model);
+                  "the entry point is not a GLCompute, Vertex or Fragment shader (execution "
+                  "model %u)",
+                  model);
+   if (!rt->entry_name_words)
+      return fail(rt, VK_ERROR_FEATURE_NOT_PRESENT, "GLSL round trip",
+                  "the entry point's name is not terminated");
    return VK_SUCCESS;
 }
 
@@ -229,7 +245,7 @@ to_glsl(struct round_trip *rt, spvc_context ctx, const char **glsl)
    sr = spvc_context_create_compiler(ctx, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                      &compiler);
    if (sr == SPVC_SUCCESS)
-      sr = spvc_compiler_set_entry_point(compiler, rt->entry_name, SpvExecutionModelGLCompute);
+      sr = spvc_compiler_set_entry_point(compiler, rt->entry_name, (SpvExecutionModel)rt->model);
    if (sr == SPVC_SUCCESS)
       sr = spvc_compiler_create_compiler_options(compiler, &options);
    if (sr == SPVC_SUCCESS)
@@ -274,7 +290,7 @@ to_spirv(struct round_trip *rt, const char *glsl, glslang_shader_t **shader,
    int messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
    const glslang_input_t input = {
        .language = GLSLANG_SOURCE_GLSL,
-       .stage = GLSLANG_STAGE_COMPUTE,
+       .stage = rt->stage,
        .client = GLSLANG_CLIENT_VULKAN,
        .client_version = client_version(version),
        .target_language = GLSLANG_TARGET_SPV,
@@ -303,7 +319,7 @@ to_spirv(struct round_trip *rt, const char *glsl, glslang_shader_t **shader,
       return fail_log(rt, VK_ERROR_FEATURE_NOT_PRESENT, "glslang", "linking",
                       glslang_program_get_info_log(*program));
    glslang_spv_options_t spv = {.disable_optimizer = true};
-   glslang_program_SPIRV_generate_with_options(*program, GLSLANG_STAGE_COMPUTE, &spv);
+   glslang_program_SPIRV_generate_with_options(*program, rt->stage, &spv);
    if (glslang_program_SPIRV_get_size(*program) <= HEADER_WORDS ||
        !glslang_program_SPIRV_get_ptr(*program))
       return fail_log(rt, VK_ERROR_FEATURE_NOT_PRESENT, "glslang SPIR-V", "no module generated",

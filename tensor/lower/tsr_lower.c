@@ -291,6 +291,8 @@ tsr_lower_feature_from_name(const char *name, size_t len)
       {"storage16", TSR_LOWER_FEATURE_STORAGE16},
       {"non_uniform", TSR_LOWER_FEATURE_NON_UNIFORM},
       {"runtime_array", TSR_LOWER_FEATURE_RUNTIME_ARRAY},
+      {"vertex", TSR_LOWER_FEATURE_VERTEX},
+      {"fragment", TSR_LOWER_FEATURE_FRAGMENT},
    };
    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
       if (strlen(names[i].name) == len && !memcmp(names[i].name, name, len))

@@ -35,8 +35,12 @@ enum tsr_lower_feature {
    TSR_LOWER_FEATURE_STORAGE16 = 1u << 6,     /* storageBuffer16BitAccess */
    TSR_LOWER_FEATURE_NON_UNIFORM = 1u << 7,   /* shaderStorageBufferArrayNonUniformIndexing */
    TSR_LOWER_FEATURE_RUNTIME_ARRAY = 1u << 8, /* runtimeDescriptorArray */
+   /* Tensors in vertex / fragment entry points (VK_SHADER_STAGE_VERTEX_BIT / FRAGMENT_BIT in
+    * shaderTensorSupportedStages: vertexPipelineStoresAndAtomics / fragmentStoresAndAtomics). */
+   TSR_LOWER_FEATURE_VERTEX = 1u << 9,
+   TSR_LOWER_FEATURE_FRAGMENT = 1u << 10,
 };
-#define TSR_LOWER_FEATURES_ALL 0x1ffu
+#define TSR_LOWER_FEATURES_ALL 0x7ffu
 
 /** The feature bit named name[0..len) ("int8", "storage16", "runtime_array", ...: the enum's
  *  names in lower case), or 0 for an unknown name. For tools and tests that take feature lists. */
@@ -71,7 +75,8 @@ struct tsr_lower_options {
  *         VK_ERROR_INITIALIZATION_FAILED for a malformed module (the reader's
  *         checks, or operands that break SPV_ARM_tensors' rules);
  *         VK_ERROR_FEATURE_NOT_PRESENT for something valid that the lowering or
- *         the device cannot do (a tensor in a non-compute entry point, a missing
+ *         the device cannot do (a tensor in an entry point of a stage without
+ *         tensors: see TSR_LOWER_FEATURE_VERTEX/FRAGMENT; a missing
  *         device feature, an unsupported construct);
  *         VK_ERROR_OUT_OF_HOST_MEMORY
  */

@@ -33,8 +33,8 @@ typedef void (*tsr_lower_glsl_text_fn)(void *user, const char *glsl);
  * @return VK_SUCCESS;
  *         the pre-pass's results (see tsr_lower_tensors());
  *         VK_ERROR_FEATURE_NOT_PRESENT when SPIRV-Cross or glslang fails, when the module
- *         has other than one GLCompute entry point, or when glslang's SPIR-V needs a
- *         capability whose device feature is missing;
+ *         has other than one GLCompute, Vertex or Fragment entry point, or when glslang's
+ *         SPIR-V needs a capability whose device feature is missing;
  *         VK_ERROR_INITIALIZATION_FAILED when glslang cannot be initialized;
  *         VK_ERROR_OUT_OF_HOST_MEMORY
  */

@@ -122,7 +122,14 @@ check_properties(struct vku *v, const struct device_facts *d)
                 l->maxPerStageDescriptorStorageBuffers);
    ok(tp.maxPerStageDescriptorSetStorageTensors >= 16, "per-stage tensors >= 16");
    check_eq_u64(tp.shaderStorageTensorArrayNonUniformIndexingNative, VK_FALSE);
-   check_eq_u64(tp.shaderTensorSupportedStages, VK_SHADER_STAGE_COMPUTE_BIT);
+   /* Compute always; vertex and fragment where the device can store from them
+    * (docs/decisions.md D29). */
+   VkPhysicalDeviceFeatures core;
+   vkGetPhysicalDeviceFeatures(v->physical_device, &core);
+   check_eq_u64(tp.shaderTensorSupportedStages,
+                VK_SHADER_STAGE_COMPUTE_BIT |
+                   (core.vertexPipelineStoresAndAtomics ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
+                   (core.fragmentStoresAndAtomics ? VK_SHADER_STAGE_FRAGMENT_BIT : 0));
 }
 
 struct format_case {

@@ -307,8 +307,6 @@ check_invalid(void)
    expect_invalid("strides with optimal tiling", "optimal", f, opt, 3, dims, good, 0);
    expect_invalid("not a tensor format", "format", VK_FORMAT_R8G8B8A8_UNORM, lin, 3, dims, NULL,
                   0);
-   expect_invalid("aliasing with linear tiling", "IMAGE_ALIASING", f, lin, 2, wide, NULL,
-                  VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM);
    expect_invalid("aliasing with innermost 8", "innermost dimension", f, opt, 2, wide, NULL,
                   VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM);
    /* Usage 0 is tolerated. */

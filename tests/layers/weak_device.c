@@ -5,7 +5,9 @@
  * VK_LAYER_VMEL_test_weak_device: a test-only layer that makes the device
  * below look unable to host the emulation, so tests can check that our layers
  * say so. VMEL_TEST_WEAK=no_bda hides bufferDeviceAddress; VMEL_TEST_WEAK=api12
- * reports Vulkan 1.2.
+ * reports Vulkan 1.2; VMEL_TEST_WEAK=no_graphics_stores hides
+ * vertexPipelineStoresAndAtomics and fragmentStoresAndAtomics (no tensors in
+ * vertex and fragment shaders).
  */
 #include <stdlib.h>
 
@@ -34,11 +36,29 @@ weak_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
    lyr_instance_destroy(instance, alloc);
 }
 
+static void
+hide_graphics_stores(VkPhysicalDeviceFeatures *features)
+{
+   if (weak("no_graphics_stores")) {
+      features->vertexPipelineStoresAndAtomics = VK_FALSE;
+      features->fragmentStoresAndAtomics = VK_FALSE;
+   }
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+weak_GetPhysicalDeviceFeatures(VkPhysicalDevice pd, VkPhysicalDeviceFeatures *features)
+{
+   struct lyr_instance *instance = lyr_instance_get(pd);
+   instance->next.GetPhysicalDeviceFeatures(pd, features);
+   hide_graphics_stores(features);
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 weak_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2 *features)
 {
    struct lyr_instance *instance = lyr_instance_get(pd);
    instance->next.GetPhysicalDeviceFeatures2(pd, features);
+   hide_graphics_stores(&features->features);
    if (!weak("no_bda"))
       return;
    VkPhysicalDeviceVulkan12Features *f12 = (VkPhysicalDeviceVulkan12Features *)lyr_find_struct(
@@ -89,6 +109,7 @@ static const struct lyr_hook weak_instance_hooks[] = {
       HOOK(CreateInstance, weak_CreateInstance),
    HOOK(DestroyInstance, weak_DestroyInstance),
    HOOK(CreateDevice, weak_CreateDevice),
+   HOOK(GetPhysicalDeviceFeatures, weak_GetPhysicalDeviceFeatures),
    HOOK(GetPhysicalDeviceFeatures2, weak_GetPhysicalDeviceFeatures2),
    HOOK(GetPhysicalDeviceFeatures2KHR, weak_GetPhysicalDeviceFeatures2),
    HOOK(GetPhysicalDeviceProperties, weak_GetPhysicalDeviceProperties),
