@@ -141,7 +141,9 @@ dg_match_resource(struct dg_decoder *d, const struct spirv_inst *var_inst,
 }
 
 /* Strides, when given, must describe a non-aliasing layout of whole elements
- * with a packed innermost dimension (VkTensorDescriptionARM VUIDs). */
+ * (VkTensorDescriptionARM VUIDs 09737, 09739). An innermost stride wider than the
+ * element breaks 09736 but has one meaning, which the upload follows: accepted with a
+ * warning, as the tensor layer does (D28). */
 static VkResult
 check_strides(struct dg_decoder *d, const struct spirv_inst *inst, const char *what,
               const VkTensorDescriptionARM *desc, const struct dg_tensor_type *ty)
@@ -152,13 +154,18 @@ check_strides(struct dg_decoder *d, const struct spirv_inst *inst, const char *w
    uint32_t rank = ty->shape.rank;
    for (uint32_t i = 0; i < rank; i++) {
       int64_t s = desc->pStrides[i];
-      bool bad = s <= 0 || s % size != 0 || (i == rank - 1 && s != size) ||
+      bool bad = s <= 0 || s % size != 0 ||
                  (i > 0 && desc->pStrides[i - 1] / desc->pDimensions[i] < s);
       if (bad)
          return dg_fail(d, inst, DG_ERR_CONSTANT_DESCRIPTION,
                         "%s: pStrides[%u] = %" PRId64 " is not a valid stride for %s elements",
                         what, i, s, dg_type_name(ty->type));
    }
+   if (desc->pStrides[rank - 1] != size)
+      lyr_logw("vkCreateDataGraphPipelinesARM: %s: the innermost stride %" PRId64
+               " is not the element size %" PRId64
+               " (VUID-VkTensorDescriptionARM-pStrides-09736); the data is read with it",
+               what, desc->pStrides[rank - 1], size);
    return VK_SUCCESS;
 }
 

@@ -709,6 +709,21 @@ test_helpers(void)
    int16_t out[6] = {0};
    dg_read_graph_constant(&ty, &desc, src, (uint8_t *)out);
    ok(out[0] == 1 && out[2] == 3 && out[3] == 4 && out[5] == 6, "strided read");
+   /* An innermost stride wider than the element (VUID 09736, accepted with a warning, D28). */
+   const int64_t wide[2] = {12, 4};
+   const VkTensorDescriptionARM wide_desc = {VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
+                                             NULL,
+                                             VK_TENSOR_TILING_LINEAR_ARM,
+                                             VK_FORMAT_R16_SINT,
+                                             2,
+                                             dims,
+                                             wide,
+                                             VK_TENSOR_USAGE_DATA_GRAPH_BIT_ARM};
+   int16_t wsrc[12] = {1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1};
+   memset(out, 0, sizeof(out));
+   dg_read_graph_constant(&ty, &wide_desc, wsrc, (uint8_t *)out);
+   ok(out[0] == 1 && out[1] == 2 && out[2] == 3 && out[3] == 4 && out[5] == 6,
+      "wide innermost stride read");
    const uint32_t tosa = SPIRV_EXT_INST_SET_TOSA_001000_1;
    ok(dg_op_find(tosa, TOSA_ARGMAX) == NULL && dg_op_find(tosa, TOSA_CONV2D)->op == DG_OP_CONV2D &&
           dg_op_find(tosa, 1000) == NULL &&

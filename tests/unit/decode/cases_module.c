@@ -292,7 +292,7 @@ static const struct dcase create_info[] = {
     {"graph constant tiling", IO1, GC, GC_ADD, .mutate = M_GC_TILING,
      .code = DG_ERR_CONSTANT_DESCRIPTION, .msg = "LINEAR"},
     {"graph constant strides", IO1, GC, GC_ADD, .mutate = M_GC_STRIDES,
-     .code = DG_ERR_CONSTANT_DESCRIPTION, .msg = "pStrides[0] = 64"},
+     .code = DG_ERR_CONSTANT_DESCRIPTION, .msg = "pStrides[0] = 6"},
     {"graph constant dimensions", IO1, GC, GC_ADD, .mutate = M_GC_DIMS,
      .code = DG_ERR_CONSTANT_DESCRIPTION, .msg = "pDimensions [5]"},
     {"graph constant without data", IO1, GC, GC_ADD, .mutate = M_GC_NULL_DATA,
