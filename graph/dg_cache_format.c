@@ -134,21 +134,31 @@ dg_cache_parse(const void *data, size_t size, const struct dg_cache_device_id *i
       return true;
    }
    uint32_t count = get32(s + 16 + DG_SHA256_SIZE);
+   /* First the structure: every entry inside the section, the last one ending it. A
+    * section that does not add up is dropped whole (a flipped count or size). */
    uint64_t off = DG_CACHE_SECTION_HEADER_SIZE;
    for (uint32_t i = 0; i < count; i++) {
       if (section - off < DG_CACHE_ENTRY_HEADER_SIZE) {
-         out->rejected += count - i;
-         out->ignored = "an entry runs past the section";
+         off = UINT64_MAX;
          break;
       }
-      const uint8_t *e = s + off;
-      uint64_t payload = get64(e + DG_CACHE_KEY_SIZE);
+      uint64_t payload = get64(s + off + DG_CACHE_KEY_SIZE);
       if (payload > section - off - DG_CACHE_ENTRY_HEADER_SIZE ||
           dg_cache_entry_bytes(payload) > section - off) {
-         out->rejected += count - i;
-         out->ignored = "an entry runs past the section";
+         off = UINT64_MAX;
          break;
       }
+      off += dg_cache_entry_bytes(payload);
+   }
+   if (off != section) {
+      out->rejected = count;
+      out->ignored = "the layer's section does not add up (entry count or sizes)";
+      return true;
+   }
+   off = DG_CACHE_SECTION_HEADER_SIZE;
+   for (uint32_t i = 0; i < count; i++) {
+      const uint8_t *e = s + off;
+      uint64_t payload = get64(e + DG_CACHE_KEY_SIZE);
       off += dg_cache_entry_bytes(payload);
       uint8_t sum[DG_SHA256_SIZE];
       dg_sha256(e + DG_CACHE_ENTRY_HEADER_SIZE, (size_t)payload, sum);
