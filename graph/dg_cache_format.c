@@ -569,9 +569,6 @@ dg_cache_plan_valid(const struct dg_stage_plan *p, const struct dg_cache_stage_m
    for (uint32_t i = 0; i < p->tensor_count; i++)
       if (!tensor_valid(p, i, why))
          return false;
-   for (uint32_t i = 0; i < p->constant_count; i++)
-      if (p->constants[i].size != tensor_bytes(&p->tensors[p->constants[i].tensor]))
-         FAIL("a constant's size is not its tensor's");
    for (uint32_t j = 0; j < p->stage_count; j++)
       if (!stage_valid(p, st, j, why))
          return false;
@@ -706,6 +703,13 @@ dg_cache_plan_read(const void *data, size_t size, const VkAllocationCallbacks *a
       *why = "a count out of range or trailing bytes";
    if (ok)
       ok = dg_cache_plan_valid(p, st, why);
+   /* Payload constants are packed: as many bytes as their tensor's. */
+   for (uint32_t i = 0; ok && i < p->constant_count; i++) {
+      if (p->constants[i].size != tensor_bytes(&p->tensors[p->constants[i].tensor])) {
+         *why = "a constant's size is not its tensor's";
+         ok = false;
+      }
+   }
    if (!ok) {
       lyr_free(alloc, st);
       dg_stage_plan_destroy(p);
