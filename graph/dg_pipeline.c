@@ -310,6 +310,14 @@ static const VkPipelineCreateFlags2 dg_allowed_flags =
    VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT |
    VK_PIPELINE_CREATE_2_PROTECTED_ACCESS_ONLY_BIT_EXT;
 
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 static struct dg_pipeline *
 pipeline_alloc(struct dg_device *device, const VkAllocationCallbacks *alloc)
 {
@@ -357,8 +365,11 @@ create_from_entry(struct dg_device *device, VkPipelineCache cache,
    struct dg_cache_meta meta;
    struct dg_cache_stage_meta *st = NULL;
    const char *why = NULL;
+   uint64_t start = now_ns();
    VkResult result = dg_cache_plan_read(payload, (size_t)size, &p->alloc, &p->plan, &meta, &st,
                                         &why);
+   lyr_logd("vkCreateDataGraphPipelinesARM: a pipeline cache hit: plan read in %.3f ms "
+            "(%" PRIu64 " bytes)", (double)(now_ns() - start) / 1e6, size);
    if (result == VK_ERROR_INITIALIZATION_FAILED)
       lyr_logw("vkCreateDataGraphPipelinesARM: a pipeline cache entry does not read as a "
                "plan (%s); compiling instead", why);
@@ -423,6 +434,7 @@ create_compiled(struct dg_device *device, VkPipelineCache cache_handle,
    };
    struct dg_graph *graph;
    struct dg_diag diag;
+   uint64_t start = now_ns();
    VkResult result = dg_graph_decode(&di, alloc, &graph, &diag);
    if (result != VK_SUCCESS)
       return lyr_error(result, "vkCreateDataGraphPipelinesARM: %s: %s", dg_error_name(diag.code),
@@ -436,6 +448,8 @@ create_compiled(struct dg_device *device, VkPipelineCache cache_handle,
    memcpy(meta.layout, layout_hash, DG_SHA256_SIZE);
    struct dg_cache_stage_meta *st = NULL;
    result = dg_stage_plan_graph(device, graph, layout, p, &st);
+   lyr_logd("vkCreateDataGraphPipelinesARM: decoded and planned in %.3f ms",
+            (double)(now_ns() - start) / 1e6);
    if (result == VK_SUCCESS)
       result = finish_pipeline(device, p, layout, cache_handle, st, &meta, key);
    struct dg_cache *cache = dg_cache_get(device, cache_handle);
@@ -555,7 +569,10 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
     * pipeline; a creation that cannot be keyed gets an identifier of its module and name
     * and is neither looked up nor stored. */
    uint8_t key[DG_CACHE_KEY_SIZE];
+   uint64_t start = now_ns();
    bool keyed = dg_cache_key(device, info, sm, words, count, layout_hash, key);
+   lyr_logd("vkCreateDataGraphPipelinesARM: key computed in %.3f ms",
+            (double)(now_ns() - start) / 1e6);
    if (!keyed) {
       struct dg_sha256 s;
       dg_sha256_init(&s);
@@ -586,14 +603,6 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
    }
    return create_compiled(device, cache_handle, info, sm, layout, words, count, layout_hash, key,
                           keyed, alloc, out);
-}
-
-static uint64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL

@@ -520,6 +520,55 @@ test_identifier(struct dgu *u)
    vkDestroyPipelineCache(u->device, cache, NULL);
 }
 
+/* --time N [distinct]: creation time of a chain of N CLAMPs on [1,64] (every bound distinct
+ * when asked: N kernels' compute pipelines, else one shared), compiled then from the cache,
+ * from the creation feedback. Not a test: the numbers of docs/decisions.md. */
+static int
+timing(uint32_t n, bool distinct)
+{
+   struct dgu u;
+   if (!dgu_init(&u, NULL))
+      return test_done();
+   struct dgu_text t = {0};
+   dgu_put(&t, "%s", DGU_IO_1X64);
+   for (uint32_t i = 0; i < n; i++)
+      dgu_put(&t, "%%lo%u = OpConstant %%float %d\n%%hi%u = OpConstant %%float %u\n", i,
+              distinct ? -(int)i - 1 : -1, i, distinct ? i + 1000 : 1000);
+   dgu_put(&t, "%%gt = OpTypeGraphARM 1 %%t %%t\nOpGraphEntryPointARM %%g \"main\" %%in_var "
+               "%%out_var\n%%g = OpGraphARM %%gt\n%%v0 = OpGraphInputARM %%t %%uint_0\n");
+   for (uint32_t i = 0; i < n; i++)
+      dgu_put(&t, "%%v%u = OpExtInst %%t %%tosa CLAMP %%lo%u %%hi%u %%propagate %%v%u\n", i + 1,
+              i, i, i);
+   dgu_put(&t, "OpGraphSetOutputARM %%v%u %%uint_0\nOpGraphEndARM\n", n);
+   struct dgu_pipeline_desc desc = {.text = t.s, .bindings = bindings, .binding_count = 2};
+   VkResult r = dgu_graph_create(&u, &desc, &graph);
+   vkDestroyPipeline(u.device, graph.pipeline, NULL);
+   graph.pipeline = VK_NULL_HANDLE;
+   VkPipelineCache cache = new_cache(&u, NULL, 0, 0);
+   for (int round = 0; r == VK_SUCCESS && round < 4; round++) {
+      struct dgu_create_parts *parts = calloc(1, sizeof(*parts));
+      VkPipelineCreationFeedback fb = {0};
+      VkPipelineCreationFeedbackCreateInfo fci = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
+         .pPipelineCreationFeedback = &fb};
+      desc.create_pnext = &fci;
+      dgu_create_parts(&desc, &graph, parts);
+      VkPipeline p;
+      /* Round 0 without the cache (the same work as a miss), then a miss, then hits. */
+      r = u.fn.CreateDataGraphPipelinesARM(u.device, VK_NULL_HANDLE, round ? cache : VK_NULL_HANDLE,
+                                           1, &parts->info, NULL, &p);
+      printf("# %u CLAMPs (%s): %s: %.2f ms\n", n, distinct ? "distinct" : "shared kernel",
+             round == 0 ? "no cache" : hit(&fb) ? "hit" : "miss", fb.duration / 1e6);
+      vkDestroyPipeline(u.device, p, NULL);
+      free(parts);
+   }
+   vkDestroyPipelineCache(u.device, cache, NULL);
+   dgu_graph_destroy(&u, &graph);
+   dgu_finish(&u);
+   free(t.s);
+   return test_done();
+}
+
 static int
 child(const char *path)
 {
@@ -556,6 +605,8 @@ main(int argc, char **argv)
    }
    if (argc == 3 && strcmp(argv[1], "--child") == 0)
       return child(argv[2]);
+   if (argc >= 3 && strcmp(argv[1], "--time") == 0)
+      return timing((uint32_t)atoi(argv[2]), argc > 3);
    struct dgu u;
    if (dgu_init(&u, NULL)) {
       struct dgu_constant c;
