@@ -203,16 +203,15 @@ insert_locked(struct dg_cache *c, const uint8_t key[DG_CACHE_KEY_SIZE], const vo
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    if (c->count == c->capacity) {
       uint32_t cap = c->capacity ? c->capacity * 2 : 8;
-      struct dg_cache_entry **a =
-         lyr_realloc(&c->alloc, c->entries, (size_t)cap * sizeof(*a), 8,
-                     VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      struct dg_cache_entry **a = lyr_realloc(&c->alloc, c->entries, (size_t)cap * sizeof(*a), 8,
+                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!a)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       c->entries = a;
       c->capacity = cap;
    }
-   struct dg_cache_entry *e = lyr_alloc(&c->alloc, sizeof(*e) + (size_t)size, 8,
-                                        VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct dg_cache_entry *e =
+       lyr_alloc(&c->alloc, sizeof(*e) + (size_t)size, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!e)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    memcpy(e->key, key, DG_CACHE_KEY_SIZE);
@@ -328,8 +327,8 @@ dg_cache_layout_hash(const struct dg_pipeline_layout_info *layout, uint8_t out[D
       const struct dg_set_layout_info *set = dg_pipeline_layout_set(layout, i);
       uint32_t count = 0;
       VkDescriptorSetLayoutCreateFlags flags = 0;
-      const VkDescriptorSetLayoutBinding *b = set ? dg_set_layout_bindings(set, &count, &flags)
-                                                 : NULL;
+      const VkDescriptorSetLayoutBinding *b =
+          set ? dg_set_layout_bindings(set, &count, &flags) : NULL;
       dg_sha256_u32(&s, set != NULL);
       dg_sha256_u32(&s, flags);
       dg_sha256_u32(&s, count);
@@ -364,8 +363,9 @@ dg_cache_key(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *i
       dg_sha256_u32(&s, device->descriptor_limits[l].per_stage_resources);
    }
    /* Flags that only say how to create (not what) are left out. */
-   dg_sha256_u64(&s, info->flags & ~(uint64_t)(VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT |
-                                               VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT));
+   dg_sha256_u64(&s, info->flags &
+                         ~(uint64_t)(VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT |
+                                     VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT));
    dg_sha256_update(&s, layout_hash, DG_SHA256_SIZE);
    dg_sha256_u64(&s, word_count);
    dg_sha256_update(&s, words, word_count * 4);
@@ -388,7 +388,7 @@ dg_cache_key(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *i
    for (uint32_t i = 0; i < cc; i++) {
       const VkDataGraphPipelineConstantARM *c = &sm->pConstants[i];
       const VkTensorDescriptionARM *d =
-         lyr_find_struct(c->pNext, VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM);
+          lyr_find_struct(c->pNext, VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM);
       uint64_t extent = constant_extent(d);
       if (!extent || !c->pConstantData)
          return false;
@@ -413,7 +413,7 @@ dg_cache_key(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *i
       dg_sha256_update(&s, si->pData ? si->pData : "", ds);
    }
    const VkDataGraphPipelineCompilerControlCreateInfoARM *cc_info = lyr_find_struct(
-      info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_COMPILER_CONTROL_CREATE_INFO_ARM);
+       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_COMPILER_CONTROL_CREATE_INFO_ARM);
    const char *options = cc_info && cc_info->pVendorOptions ? cc_info->pVendorOptions : "";
    dg_sha256_u64(&s, strlen(options));
    dg_sha256_update(&s, options, strlen(options));
@@ -440,19 +440,18 @@ dg_CreatePipelineCache(VkDevice _device, const VkPipelineCacheCreateInfo *pCreat
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    c->alloc = *a;
    c->external_sync =
-      (pCreateInfo->flags & VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT) != 0;
+       (pCreateInfo->flags & VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT) != 0;
    pthread_mutex_init(&c->lock, NULL);
    struct dg_cache_parsed parsed;
    if (!dg_cache_parse(pCreateInfo->initialDataSize ? pCreateInfo->pInitialData : NULL,
-                       pCreateInfo->initialDataSize, &device->cache_id, add_parsed, c,
-                       &parsed)) {
+                       pCreateInfo->initialDataSize, &device->cache_id, add_parsed, c, &parsed)) {
       cache_free(c);
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreatePipelineCache: no memory for the "
-                       "data-graph entries of the initial data");
+                                                    "data-graph entries of the initial data");
    }
    if (parsed.ignored && pCreateInfo->initialDataSize)
-      lyr_logi("vkCreatePipelineCache: %s: %s", parsed.driver ? "data-graph entries ignored"
-                                                              : "initial data ignored",
+      lyr_logi("vkCreatePipelineCache: %s: %s",
+               parsed.driver ? "data-graph entries ignored" : "initial data ignored",
                parsed.ignored);
    if (parsed.rejected)
       lyr_logw("vkCreatePipelineCache: %u data-graph entries of the initial data are "
@@ -461,8 +460,8 @@ dg_CreatePipelineCache(VkDevice _device, const VkPipelineCacheCreateInfo *pCreat
    VkPipelineCacheCreateInfo down = *pCreateInfo;
    down.initialDataSize = parsed.driver_size;
    down.pInitialData = parsed.driver_size ? parsed.driver : NULL;
-   VkResult result = device->base.next.CreatePipelineCache(_device, &down, pAllocator,
-                                                          pPipelineCache);
+   VkResult result =
+       device->base.next.CreatePipelineCache(_device, &down, pAllocator, pPipelineCache);
    if (result != VK_SUCCESS) {
       cache_free(c);
       return result;
@@ -486,7 +485,7 @@ dg_DestroyPipelineCache(VkDevice _device, VkPipelineCache pipelineCache,
    if (pipelineCache == VK_NULL_HANDLE)
       return;
    struct dg_cache *c =
-      lyr_map_remove(&device->pipeline_caches, (const void *)(uintptr_t)pipelineCache);
+       lyr_map_remove(&device->pipeline_caches, (const void *)(uintptr_t)pipelineCache);
    if (c)
       cache_free(c);
    device->base.next.DestroyPipelineCache(_device, pipelineCache, pAllocator);
@@ -600,9 +599,8 @@ dg_MergePipelineCaches(VkDevice _device, VkPipelineCache dstCache, uint32_t srcC
        * not destroy during this call: a snapshot of the array suffices. */
       cache_lock(src);
       uint32_t n = src->count;
-      struct dg_cache_entry **snap =
-         lyr_alloc(&dst->alloc, ((size_t)n + 1) * sizeof(*snap), 8,
-                   VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      struct dg_cache_entry **snap = lyr_alloc(&dst->alloc, ((size_t)n + 1) * sizeof(*snap), 8,
+                                               VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
       if (snap && n)
          memcpy(snap, src->entries, n * sizeof(*snap));
       cache_unlock(src);
@@ -621,10 +619,10 @@ dg_MergePipelineCaches(VkDevice _device, VkPipelineCache dstCache, uint32_t srcC
 }
 
 static const struct lyr_hook hooks[] = {
-   DG_HOOK(CreatePipelineCache, dg_CreatePipelineCache),
-   DG_HOOK(DestroyPipelineCache, dg_DestroyPipelineCache),
-   DG_HOOK(GetPipelineCacheData, dg_GetPipelineCacheData),
-   DG_HOOK(MergePipelineCaches, dg_MergePipelineCaches),
+    DG_HOOK(CreatePipelineCache, dg_CreatePipelineCache),
+    DG_HOOK(DestroyPipelineCache, dg_DestroyPipelineCache),
+    DG_HOOK(GetPipelineCacheData, dg_GetPipelineCacheData),
+    DG_HOOK(MergePipelineCaches, dg_MergePipelineCaches),
 };
 
 const struct lyr_hook_table dg_cache_hooks = LYR_HOOK_TABLE(hooks);

@@ -79,8 +79,8 @@ void dg_cache_write_section_header(uint8_t *out, const struct dg_cache_device_id
 /** Bytes an entry of a payload of `size` bytes takes in the section. */
 uint64_t dg_cache_entry_bytes(uint64_t size);
 /** Writes one entry (header, payload, padding): dg_cache_entry_bytes(size) bytes. */
-void dg_cache_write_entry(uint8_t *out, const uint8_t key[DG_CACHE_KEY_SIZE],
-                          const void *payload, uint64_t size);
+void dg_cache_write_entry(uint8_t *out, const uint8_t key[DG_CACHE_KEY_SIZE], const void *payload,
+                          uint64_t size);
 
 /* ---- entry payloads: stage plans -------------------------------------------------------- */
 

@@ -416,8 +416,8 @@ slot_valid(const struct dg_stage_plan *p, const struct dg_plan_slot *s, const ch
       if (s->set >= p->app_set_count || s->count == 0 || s->element >= s->count)
          FAIL("an application slot outside the layout");
    } else if (s->kind == DG_PLAN_SLOT_INTERNAL) {
-      if (s->set != p->internal_set || s->binding >= p->internal_binding_count ||
-          s->element != 0 || s->count != 1)
+      if (s->set != p->internal_set || s->binding >= p->internal_binding_count || s->element != 0 ||
+          s->count != 1)
          FAIL("an internal slot outside the internal set");
    } else {
       FAIL("a slot kind out of range");
@@ -463,8 +463,7 @@ tensor_valid(const struct dg_stage_plan *p, uint32_t i, const char **why)
              t->alias_of == i)
             FAIL("an alias out of range");
          const struct dg_plan_tensor *root = &p->tensors[t->alias_of];
-         if ((root->kind != DG_PLAN_TENSOR_INTERMEDIATE &&
-              root->kind != DG_PLAN_TENSOR_SCRATCH) ||
+         if ((root->kind != DG_PLAN_TENSOR_INTERMEDIATE && root->kind != DG_PLAN_TENSOR_SCRATCH) ||
              root->alias_of != DG_PLAN_NONE || root->index >= p->memory_count ||
              p->memory[root->index] != t->alias_of || root->index > t->index ||
              tensor_bytes(root) < tensor_bytes(t))
@@ -500,8 +499,8 @@ stage_valid(const struct dg_stage_plan *p, const struct dg_cache_stage_meta *st,
       if (!slot_valid(p, &s->slots[k], why))
          return false;
       const struct dg_plan_tensor *t = &p->tensors[s->tensors[k]];
-      bool internal = t->kind == DG_PLAN_TENSOR_INTERMEDIATE ||
-                      t->kind == DG_PLAN_TENSOR_SCRATCH || t->kind == DG_PLAN_TENSOR_CONSTANT;
+      bool internal = t->kind == DG_PLAN_TENSOR_INTERMEDIATE || t->kind == DG_PLAN_TENSOR_SCRATCH ||
+                      t->kind == DG_PLAN_TENSOR_CONSTANT;
       if (internal != (s->slots[k].kind == DG_PLAN_SLOT_INTERNAL))
          FAIL("a stage binds a tensor in the wrong kind of slot");
       if (internal) {
@@ -674,8 +673,7 @@ dg_cache_plan_read(const void *data, size_t size, const VkAllocationCallbacks *a
    r.n = DG_SHA256_SIZE;
    meta->graph_id = r32(&r);
    meta->node_count = r32(&r);
-   struct dg_stage_plan *p =
-      lyr_zalloc(alloc, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct dg_stage_plan *p = lyr_zalloc(alloc, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!p)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    p->alloc = *alloc;
@@ -690,8 +688,8 @@ dg_cache_plan_read(const void *data, size_t size, const VkAllocationCallbacks *a
    p->internal_set = r32(&r);
    p->internal_binding_count = r32(&r);
    /* The least each record takes in the data bounds every allocation. */
-   p->tensors = r_array(&r, alloc, p->tensor_count, 28 + 8 * DG_MAX_RANK + 20 + 20,
-                        sizeof(*p->tensors));
+   p->tensors =
+       r_array(&r, alloc, p->tensor_count, 28 + 8 * DG_MAX_RANK + 20 + 20, sizeof(*p->tensors));
    p->stages = r_array(&r, alloc, p->stage_count, 80, sizeof(*p->stages));
    struct dg_cache_stage_meta *st = r_array(&r, alloc, p->stage_count, 80, sizeof(*st));
    p->deps = r_array(&r, alloc, p->dep_count, 4, sizeof(*p->deps));

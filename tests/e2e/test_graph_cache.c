@@ -34,6 +34,7 @@ TEST_MAIN_STATE;
 
 /* main: clamp(in + gc + 3, lo, hi), lo and hi specialization constants 0 and 1;
  * second: in - gc. */
+/* clang-format off */
 static const char text[] =
    DGU_PRELUDE
    "OpDecorate %in_var DescriptorSet 0\n"
@@ -69,12 +70,13 @@ static const char text[] =
    "%sub = OpExtInst %t %tosa SUB %in2 %gc\n"
    "OpGraphSetOutputARM %sub %uint_0\n"
    "OpGraphEndARM\n";
+/* clang-format on */
 
 static float gc[N], gc_other[N];
 
 static const struct dgu_binding bindings[] = {
-   {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
-   {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+    {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+    {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
 };
 static const struct dgu_constant constants[] = {{0, VK_FORMAT_R32_SFLOAT, 2, {1, N}, gc}};
 
@@ -87,10 +89,10 @@ static const VkSpecializationInfo spec_tight = {2, spec_entries, sizeof(tight), 
 
 /* What a creation varies. */
 struct variant {
-   const char *entry;               /* NULL: main */
-   const float *constant;           /* NULL: gc */
+   const char *entry;                /* NULL: main */
+   const float *constant;            /* NULL: gc */
    const VkSpecializationInfo *spec; /* NULL: none (defaults -100, 100) */
-   bool transposed_resource;        /* a resource info with another (invalid) shape */
+   bool transposed_resource;         /* a resource info with another (invalid) shape */
 };
 
 static struct dgu_graph graph; /* the module and layouts every creation uses */
@@ -119,8 +121,8 @@ create(struct dgu *u, VkPipelineCache cache, const struct variant *v, VkPipeline
    struct dgu_pipeline_desc desc = desc_of(v, &c);
    VkPipelineCreationFeedback fb = {.flags = 0x7f7f7f7f};
    VkPipelineCreationFeedbackCreateInfo fci = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
-      .pPipelineCreationFeedback = &fb};
+       .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
+       .pPipelineCreationFeedback = &fb};
    desc.create_pnext = &fci;
    struct dgu_create_parts *parts = calloc(1, sizeof(*parts));
    if (!parts)
@@ -132,8 +134,8 @@ create(struct dgu *u, VkPipelineCache cache, const struct variant *v, VkPipeline
    parts->info.flags = flags;
    *pipeline = (VkPipeline)(uintptr_t)0x1234;
    vku_capture_stderr_begin();
-   VkResult r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, cache, 1,
-                                                  &parts->info, NULL, pipeline);
+   VkResult r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, cache, 1, &parts->info,
+                                                  NULL, pipeline);
    vku_capture_stderr_end();
    if (feedback)
       *feedback = fb;
@@ -167,8 +169,8 @@ run_check(struct dgu *u, VkPipeline pipeline, const struct variant *v, const cha
    int64_t dims[2] = {1, N};
    const float *k = v && v->constant ? v->constant : gc;
    bool second = v && v->entry && strcmp(v->entry, "second") == 0;
-   struct bounds b = v && v->spec ? *(const struct bounds *)v->spec->pData
-                                  : (struct bounds){-100.0f, 100.0f};
+   struct bounds b =
+       v && v->spec ? *(const struct bounds *)v->spec->pData : (struct bounds){-100.0f, 100.0f};
    if (dgu_session_create(u, pipeline, &s) && dgu_sets_create(u, &graph, &sets) &&
        dgu_tensor_create(u, VK_FORMAT_R32_SFLOAT, 2, dims, &in) &&
        dgu_tensor_create(u, VK_FORMAT_R32_SFLOAT, 2, dims, &out)) {
@@ -230,15 +232,15 @@ expect_fail_on(struct dgu *u, VkPipelineCache cache, const struct variant *v, bo
 {
    VkPipeline p;
    VkPipelineCreationFeedback f;
-   VkResult r = create(u, cache, v, VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT,
-                       &p, &f);
+   VkResult r =
+       create(u, cache, v, VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT, &p, &f);
    if (expect_hit) {
       ok(r == VK_SUCCESS && p && hit(&f), "%s: a hit: %d, flags 0x%x", what, r, f.flags);
       if (r == VK_SUCCESS && p)
          run_check(u, p, v, what);
    } else {
-      ok(r == VK_PIPELINE_COMPILE_REQUIRED && p == VK_NULL_HANDLE,
-         "%s: a miss: %d, handle %p", what, r, (void *)p);
+      ok(r == VK_PIPELINE_COMPILE_REQUIRED && p == VK_NULL_HANDLE, "%s: a miss: %d, handle %p",
+         what, r, (void *)p);
    }
    if (r == VK_SUCCESS)
       vkDestroyPipeline(u->device, p, NULL);
@@ -251,10 +253,10 @@ identifier_of(struct dgu *u, VkPipeline p, uint8_t id[32])
                                     .dataGraphPipeline = p};
    memset(id, 0x7f, 32);
    VkDataGraphPipelinePropertyQueryResultARM q = {
-      .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_PROPERTY_QUERY_RESULT_ARM,
-      .property = VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM,
-      .dataSize = 32,
-      .pData = id};
+       .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_PROPERTY_QUERY_RESULT_ARM,
+       .property = VK_DATA_GRAPH_PIPELINE_PROPERTY_IDENTIFIER_ARM,
+       .dataSize = 32,
+       .pData = id};
    VkResult r = u->fn.GetDataGraphPipelinePropertiesARM(u->device, &pi, 1, &q);
    ok(r == VK_SUCCESS && q.dataSize == 32, "identifier: %d, %zu bytes", r, q.dataSize);
    ok(memchr(id, 0x7f, 32) == NULL, "the identifier has no byte 0x7F");
@@ -266,22 +268,22 @@ create_from_identifier(struct dgu *u, VkPipelineCache cache, const uint8_t *id, 
 {
    VkPipelineCreationFeedback fb = {0};
    VkPipelineCreationFeedbackCreateInfo fci = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
-      .pPipelineCreationFeedback = &fb};
+       .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
+       .pPipelineCreationFeedback = &fb};
    VkDataGraphPipelineIdentifierCreateInfoARM idi = {
-      .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM,
-      .pNext = &fci,
-      .identifierSize = size,
-      .pIdentifier = id};
+       .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM,
+       .pNext = &fci,
+       .identifierSize = size,
+       .pIdentifier = id};
    VkDataGraphPipelineCreateInfoARM info = {
-      .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_CREATE_INFO_ARM,
-      .pNext = &idi,
-      .flags = VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT,
-      .layout = graph.layout};
+       .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_CREATE_INFO_ARM,
+       .pNext = &idi,
+       .flags = VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT,
+       .layout = graph.layout};
    *p = (VkPipeline)(uintptr_t)0x1234;
    vku_capture_stderr_begin();
    VkResult r =
-      u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, cache, 1, &info, NULL, p);
+       u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, cache, 1, &info, NULL, p);
    vku_capture_stderr_end();
    *f = fb;
    return r;
@@ -328,7 +330,8 @@ test_hit_miss(struct dgu *u, VkPipelineCacheCreateFlags flags, const char *conte
    expect_fail_on(u, cache, &v_other_constant, false, "FAIL_ON, other constant data");
    expect_fail_on(u, cache, &v_spec, false, "FAIL_ON, another specialization");
    VkPipeline p;
-   VkResult r = create(u, cache, &v_resource, VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT, &p, NULL);
+   VkResult r = create(u, cache, &v_resource,
+                       VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT, &p, NULL);
    ok(r == VK_PIPELINE_COMPILE_REQUIRED && !p, "FAIL_ON, another resource info: a miss: %d", r);
    /* Each variant compiles, then hits, and computes its own function. */
    const struct variant *vs[] = {&v_second, &v_other_constant, &v_spec};
@@ -407,10 +410,10 @@ test_data(struct dgu *u, const char *self)
       const char *what;
       size_t offset;
    } flips[] = {
-      {"vendorID", 8},     {"pipelineCacheUUID", 20}, {"layer magic", 32},
-      {"format version", 36}, {"section size", 40}, {"identity", 50},
-      {"entry count", 80}, {"entry key", 100},        {"payload size", 122},
-      {"payload checksum", 140}, {"payload", 250},
+       {"vendorID", 8},           {"pipelineCacheUUID", 20}, {"layer magic", 32},
+       {"format version", 36},    {"section size", 40},      {"identity", 50},
+       {"entry count", 80},       {"entry key", 100},        {"payload size", 122},
+       {"payload checksum", 140}, {"payload", 250},
    };
    uint8_t *bad = malloc(size);
    for (uint32_t i = 0; bad && i < sizeof(flips) / sizeof(flips[0]); i++) {
@@ -487,8 +490,7 @@ test_identifier(struct dgu *u)
    vkDestroyPipeline(u->device, p, NULL);
    VkPipelineCreationFeedback f;
    r = create_from_identifier(u, cache, id, 32, &p, &f);
-   ok(r == VK_SUCCESS && p && hit(&f), "created from the identifier: %d, flags 0x%x", r,
-      f.flags);
+   ok(r == VK_SUCCESS && p && hit(&f), "created from the identifier: %d, flags 0x%x", r, f.flags);
    if (r == VK_SUCCESS) {
       run_check(u, p, &v_spec, "from the identifier");
       uint8_t again[32];
@@ -537,8 +539,8 @@ timing(uint32_t n, bool distinct)
    dgu_put(&t, "%%gt = OpTypeGraphARM 1 %%t %%t\nOpGraphEntryPointARM %%g \"main\" %%in_var "
                "%%out_var\n%%g = OpGraphARM %%gt\n%%v0 = OpGraphInputARM %%t %%uint_0\n");
    for (uint32_t i = 0; i < n; i++)
-      dgu_put(&t, "%%v%u = OpExtInst %%t %%tosa CLAMP %%lo%u %%hi%u %%propagate %%v%u\n", i + 1,
-              i, i, i);
+      dgu_put(&t, "%%v%u = OpExtInst %%t %%tosa CLAMP %%lo%u %%hi%u %%propagate %%v%u\n", i + 1, i,
+              i, i);
    dgu_put(&t, "OpGraphSetOutputARM %%v%u %%uint_0\nOpGraphEndARM\n", n);
    struct dgu_pipeline_desc desc = {.text = t.s, .bindings = bindings, .binding_count = 2};
    VkResult r = dgu_graph_create(&u, &desc, &graph);
@@ -549,8 +551,8 @@ timing(uint32_t n, bool distinct)
       struct dgu_create_parts *parts = calloc(1, sizeof(*parts));
       VkPipelineCreationFeedback fb = {0};
       VkPipelineCreationFeedbackCreateInfo fci = {
-         .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
-         .pPipelineCreationFeedback = &fb};
+          .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
+          .pPipelineCreationFeedback = &fb};
       desc.create_pnext = &fci;
       dgu_create_parts(&desc, &graph, parts);
       VkPipeline p;
@@ -558,7 +560,10 @@ timing(uint32_t n, bool distinct)
       r = u.fn.CreateDataGraphPipelinesARM(u.device, VK_NULL_HANDLE, round ? cache : VK_NULL_HANDLE,
                                            1, &parts->info, NULL, &p);
       printf("# %u CLAMPs (%s): %s: %.2f ms\n", n, distinct ? "distinct" : "shared kernel",
-             round == 0 ? "no cache" : hit(&fb) ? "hit" : "miss", fb.duration / 1e6);
+             round == 0 ? "no cache"
+             : hit(&fb) ? "hit"
+                        : "miss",
+             fb.duration / 1e6);
       vkDestroyPipeline(u.device, p, NULL);
       free(parts);
    }

@@ -85,15 +85,15 @@ layout_for(const struct dg_graph *g, struct layout *out)
 {
    uint32_t n = 0;
    for (uint32_t i = 0; i < g->input_count; i++)
-      out->b[n++] = (struct dg_plan_app_binding){g->inputs[i].set, g->inputs[i].binding,
-                                                 VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, 0, false};
+      out->b[n++] = (struct dg_plan_app_binding){
+          g->inputs[i].set, g->inputs[i].binding, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, 0, false};
    for (uint32_t i = 0; i < g->output_count; i++) {
       bool dup = false;
       for (uint32_t j = 0; j < n; j++)
          dup |= out->b[j].set == g->outputs[i].set && out->b[j].binding == g->outputs[i].binding;
       if (!dup)
-         out->b[n++] = (struct dg_plan_app_binding){g->outputs[i].set, g->outputs[i].binding,
-                                                    VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, 0, false};
+         out->b[n++] = (struct dg_plan_app_binding){
+             g->outputs[i].set, g->outputs[i].binding, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, 0, false};
    }
    out->l = (struct dg_plan_layout){2, out->b, n};
 }
@@ -101,33 +101,33 @@ layout_for(const struct dg_graph *g, struct layout *out)
 static const struct dg_plan_caps caps = {.max_groups = {65535, 65535}};
 
 static const struct dcase cases[] = {
-   {"residual chain, graph constant, output copies", "t_f32_1x8",
-    "t_f32_1x8 t_f32_1x8 t_f32_1x8", "%k = OpGraphConstantARM %t_f32_1x8 0\n",
-    "%c1 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m2 %f32_2 %i32_1 %in0\n"
-    "%c2 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %c1\n"
-    "%a = OpExtInst %t_f32_1x8 %tosa ADD %c2 %c1\n"
-    "%d = OpExtInst %t_f32_1x8 %tosa ADD %a %k\n"
-    "%r = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %d\n",
-    "OpGraphSetOutputARM %r %i32_0\nOpGraphSetOutputARM %in0 %i32_1\n"
-    "OpGraphSetOutputARM %k %i32_2\n",
-    .fill = "0=3"},
-   {"reshape alias", "t_f32_2x3", "t_f32_6", "%shape = OpConstantComposite %t_i32_1 %i32_6\n",
-    "%c = OpExtInst %t_f32_2x3 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
-    "%s = OpExtInst %t_f32_6 %tosa RESHAPE %c %shape\n"
-    "%r = OpExtInst %t_f32_6 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %s\n"},
-   {"rescale, build constants", "t_i32_1x2x4", "t_i8_1x2x4",
-    "%m = OpGraphConstantARM %t_i32_4 0\n%s = OpGraphConstantARM %t_i8_4 1\n"
-    "%izp = OpConstantNull %t_i32_1\n%ozp = OpConstantComposite %t_i8_1 %i8_m5\n",
-    "%r = OpExtInst %t_i8_1x2x4 %tosa RESCALE %true %i32_3 %true %false %false %in0 %m %s "
-    "%izp %ozp\n",
-    .fill = "0=1073741824 1=30"},
-   {"conv2d, module and graph constants", "t_i8_1x8x8x4", "t_i32_1x6x6x8",
-    "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
-    "%w = OpGraphConstantARM %t_i8_8x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_8 1\n"
-    "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
-    "%r = OpExtInst %t_i32_1x6x6x8 %tosa CONV2D %pad %one %one %i32_1 %true %in0 %w %bias %izp "
-    "%wzp\n",
-    .fill = "0=2 1=7"},
+    {"residual chain, graph constant, output copies", "t_f32_1x8", "t_f32_1x8 t_f32_1x8 t_f32_1x8",
+     "%k = OpGraphConstantARM %t_f32_1x8 0\n",
+     "%c1 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m2 %f32_2 %i32_1 %in0\n"
+     "%c2 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %c1\n"
+     "%a = OpExtInst %t_f32_1x8 %tosa ADD %c2 %c1\n"
+     "%d = OpExtInst %t_f32_1x8 %tosa ADD %a %k\n"
+     "%r = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %d\n",
+     "OpGraphSetOutputARM %r %i32_0\nOpGraphSetOutputARM %in0 %i32_1\n"
+     "OpGraphSetOutputARM %k %i32_2\n",
+     .fill = "0=3"},
+    {"reshape alias", "t_f32_2x3", "t_f32_6", "%shape = OpConstantComposite %t_i32_1 %i32_6\n",
+     "%c = OpExtInst %t_f32_2x3 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
+     "%s = OpExtInst %t_f32_6 %tosa RESHAPE %c %shape\n"
+     "%r = OpExtInst %t_f32_6 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %s\n"},
+    {"rescale, build constants", "t_i32_1x2x4", "t_i8_1x2x4",
+     "%m = OpGraphConstantARM %t_i32_4 0\n%s = OpGraphConstantARM %t_i8_4 1\n"
+     "%izp = OpConstantNull %t_i32_1\n%ozp = OpConstantComposite %t_i8_1 %i8_m5\n",
+     "%r = OpExtInst %t_i8_1x2x4 %tosa RESCALE %true %i32_3 %true %false %false %in0 %m %s "
+     "%izp %ozp\n",
+     .fill = "0=1073741824 1=30"},
+    {"conv2d, module and graph constants", "t_i8_1x8x8x4", "t_i32_1x6x6x8",
+     "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+     "%w = OpGraphConstantARM %t_i8_8x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_8 1\n"
+     "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+     "%r = OpExtInst %t_i32_1x6x6x8 %tosa CONV2D %pad %one %one %i32_1 %true %in0 %w %bias %izp "
+     "%wzp\n",
+     .fill = "0=2 1=7"},
 };
 #define CASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -184,13 +184,14 @@ build_payloads(void)
          ok(r == VK_SUCCESS, "read back: %d %s", r, why ? why : "");
          if (r == VK_SUCCESS) {
             ok(q->stage_count == p->stage_count && q->tensor_count == p->tensor_count &&
-                  q->constant_count == p->constant_count && qm.graph_id == meta.graph_id &&
-                  memcmp(qm.layout, meta.layout, 32) == 0,
+                   q->constant_count == p->constant_count && qm.graph_id == meta.graph_id &&
+                   memcmp(qm.layout, meta.layout, 32) == 0,
                "counts: %u stages, %u tensors, %u constants", q->stage_count, q->tensor_count,
                q->constant_count);
             for (uint32_t s = 0; s < p->stage_count; s++)
                ok(qs[s].op == st[s].op && qs[s].result_id == st[s].result_id &&
-                     memcmp(&q->stages[s].shape, &p->stages[s].shape, sizeof(p->stages[s].shape)) == 0,
+                      memcmp(&q->stages[s].shape, &p->stages[s].shape,
+                             sizeof(p->stages[s].shape)) == 0,
                   "stage %u metadata", s);
             uint8_t *again = malloc(size);
             ok(dg_cache_plan_write(q, &qm, qs, again) == size && memcmp(again, data, size) == 0,
@@ -246,8 +247,8 @@ use_plan(const struct dg_stage_plan *p, const struct dg_cache_stage_meta *st)
    for (uint32_t i = 0; i < p->internal_set_count; i++)
       for (uint32_t k = 0; k < p->internal_sets[i].count; k++) {
          const struct dg_plan_tensor *t = &p->tensors[p->internal_sets[i].tensors[k]];
-         sum += t->kind == DG_PLAN_TENSOR_CONSTANT ? p->constants[t->index].size
-                                                  : p->memory[t->index];
+         sum +=
+             t->kind == DG_PLAN_TENSOR_CONSTANT ? p->constants[t->index].size : p->memory[t->index];
       }
    VkDeviceSize *sizes = calloc(p->memory_count + 1, sizeof(*sizes));
    struct dg_interval *iv = calloc(p->memory_count + 1, sizeof(*iv));
@@ -323,8 +324,9 @@ test_fuzz_payloads(void)
          read_payload(m, size);
       }
       /* Word overwrites with values that stress counts and indices. */
-      static const uint32_t evil[] = {0, 1, 2, 0x7f, 0xff, 0xffff, 0x7fffffff, 0x80000000,
-                                      0xfffffffe, 0xffffffff, 16, 17, 64, 1000};
+      static const uint32_t evil[] = {0,      1,          2,          0x7f,       0xff,
+                                      0xffff, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
+                                      16,     17,         64,         1000};
       for (uint32_t k = 0; k < 3000; k++, mutations++) {
          memcpy(m, data, size);
          size_t at = (rnd() % (size / 4)) * 4;
@@ -343,19 +345,19 @@ test_fuzz_payloads(void)
       free(m);
    }
    printf("# %u mutated payloads: %u accepted, %u rejected\n", mutations, accepted, rejected);
-   ok(mutations > 20000, "%u mutated payloads: %u accepted, %u rejected, none crashed",
-      mutations, accepted, rejected);
+   ok(mutations > 20000, "%u mutated payloads: %u accepted, %u rejected, none crashed", mutations,
+      accepted, rejected);
    ok(rejected > mutations / 2, "most mutations are rejected (%u)", rejected);
 }
 
 /* ---- cache data ------------------------------------------------------------------------- */
 
 static const struct dg_cache_device_id device_id = {
-   .vendor_id = 0x10005,
-   .device_id = 0x1234,
-   .uuid = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
-   .identity = {0xaa, 0xbb},
-   .identity_valid = true,
+    .vendor_id = 0x10005,
+    .device_id = 0x1234,
+    .uuid = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
+    .identity = {0xaa, 0xbb},
+    .identity_valid = true,
 };
 
 static const uint8_t driver_blob[] = {32, 0, 0, 0, 1, 0, 0, 0, 'd', 'r', 'i', 'v', 'e', 'r'};
@@ -413,7 +415,7 @@ test_data(void)
    ok(f.count == CASES && parsed.entry_count == CASES && !parsed.rejected && !parsed.ignored,
       "%u entries found", f.count);
    ok(parsed.driver_size == sizeof(driver_blob) &&
-         memcmp(parsed.driver, driver_blob, sizeof(driver_blob)) == 0,
+          memcmp(parsed.driver, driver_blob, sizeof(driver_blob)) == 0,
       "the driver's blob: %zu bytes", parsed.driver_size);
 
    struct dg_cache_device_id other = device_id;
@@ -465,7 +467,7 @@ test_data(void)
       for (uint32_t i = 0; i < flips; i++) {
          /* Half of them in the headers, where the structure is. */
          size_t at = rnd() % 2 ? rnd() % (DG_CACHE_HEADER_SIZE + DG_CACHE_SECTION_HEADER_SIZE +
-                                         DG_CACHE_ENTRY_HEADER_SIZE)
+                                          DG_CACHE_ENTRY_HEADER_SIZE)
                                : rnd() % size;
          m[at] ^= (uint8_t)(1u << (rnd() % 8));
       }
