@@ -373,6 +373,16 @@ create_from_entry(struct dg_device *device, VkPipelineCache cache,
    if (result == VK_ERROR_INITIALIZATION_FAILED)
       lyr_logw("vkCreateDataGraphPipelinesARM: a pipeline cache entry does not read as a "
                "plan (%s); compiling instead", why);
+   /* What the key covers but crafted data could still claim: grids this device takes. */
+   for (uint32_t i = 0; result == VK_SUCCESS && i < p->plan->stage_count; i++) {
+      const struct dg_plan_stage *ps = &p->plan->stages[i];
+      if (ps->groups[0] > device->max_groups[0] || ps->groups[1] > device->max_groups[1]) {
+         lyr_logw("vkCreateDataGraphPipelinesARM: a pipeline cache entry has a %ux%u grid, "
+                  "more than this device takes; compiling instead",
+                  ps->groups[0], ps->groups[1]);
+         result = VK_ERROR_INITIALIZATION_FAILED;
+      }
+   }
    if (result == VK_SUCCESS && memcmp(meta.layout, layout_hash, DG_SHA256_SIZE) != 0) {
       lyr_logi("vkCreateDataGraphPipelinesARM: VK_PIPELINE_COMPILE_REQUIRED: the cached "
                "pipeline was planned against another pipeline layout");

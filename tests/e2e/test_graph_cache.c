@@ -19,8 +19,10 @@
  *    truncated or random: accepted as (partly) empty, no crash;
  *  - creation from VkDataGraphPipelineIdentifierCreateInfoARM: the identifier property
  *    round trip, an unknown identifier misses; the identifier has no byte 0x7F;
- *  - an externally synchronized cache works the same.
+ *  - an externally synchronized cache works the same; four threads creating into one
+ *    cache at once leave every variant cached.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +98,7 @@ struct variant {
 };
 
 static struct dgu_graph graph; /* the module and layouts every creation uses */
+static bool threaded;          /* no stderr capture (it is process-wide) */
 
 static struct dgu_pipeline_desc
 desc_of(const struct variant *v, struct dgu_constant *c)
@@ -574,6 +577,62 @@ timing(uint32_t n, bool distinct)
    return test_done();
 }
 
+struct worker {
+   struct dgu *u;
+   VkPipelineCache cache;
+   uint32_t index;
+   uint32_t created, failed;
+};
+
+static void *
+work(void *arg)
+{
+   struct worker *w = arg;
+   const struct variant *vs[] = {NULL, &v_second, &v_other_constant, &v_spec};
+   for (uint32_t i = 0; i < 6; i++) {
+      VkPipeline p;
+      VkResult r = create(w->u, w->cache, vs[(w->index + i) % 4], 0, &p, NULL);
+      if (r == VK_SUCCESS) {
+         w->created++;
+         vkDestroyPipeline(w->u->device, p, NULL);
+      } else {
+         w->failed++;
+      }
+      if (i == 3) {
+         size_t size = 0;
+         vkGetPipelineCacheData(w->u->device, w->cache, &size, NULL);
+      }
+   }
+   return NULL;
+}
+
+/* Four threads create the four variants into one (internally synchronized) cache, reading
+ * its size meanwhile; then every variant hits. */
+static void
+test_threads(struct dgu *u)
+{
+   test_set_context("threads");
+   VkPipelineCache cache = new_cache(u, NULL, 0, 0);
+   struct worker w[4];
+   pthread_t t[4];
+   threaded = true;
+   for (uint32_t i = 0; i < 4; i++) {
+      w[i] = (struct worker){u, cache, i, 0, 0};
+      pthread_create(&t[i], NULL, work, &w[i]);
+   }
+   for (uint32_t i = 0; i < 4; i++) {
+      pthread_join(t[i], NULL);
+      ok(w[i].created == 6 && w[i].failed == 0, "thread %u: %u created, %u failed", i, w[i].created,
+         w[i].failed);
+   }
+   threaded = false;
+   expect_fail_on(u, cache, NULL, true, "after the threads, main");
+   expect_fail_on(u, cache, &v_second, true, "after the threads, second");
+   expect_fail_on(u, cache, &v_other_constant, true, "after the threads, other constant");
+   expect_fail_on(u, cache, &v_spec, true, "after the threads, specialization");
+   vkDestroyPipelineCache(u->device, cache, NULL);
+}
+
 static int
 child(const char *path)
 {
@@ -627,6 +686,7 @@ main(int argc, char **argv)
          test_data(&u, argv[0]);
          test_merge(&u);
          test_identifier(&u);
+         test_threads(&u);
       }
       dgu_graph_destroy(&u, &graph);
    }
