@@ -577,6 +577,51 @@ timing(uint32_t n, bool distinct)
    return test_done();
 }
 
+/* Several create infos in one call with FAIL_ON: hits are created, the miss is
+ * VK_PIPELINE_COMPILE_REQUIRED with a null handle; EARLY_RETURN_ON_FAILURE on the miss ends
+ * the call there. */
+static void
+test_batch(struct dgu *u)
+{
+   test_set_context("batch");
+   VkPipelineCache cache = new_cache(u, NULL, 0, 0);
+   VkPipeline p;
+   VkResult r = create(u, cache, NULL, 0, &p, NULL);
+   if (r == VK_SUCCESS)
+      vkDestroyPipeline(u->device, p, NULL);
+   struct dgu_constant c[3];
+   struct dgu_create_parts *parts = calloc(3, sizeof(*parts));
+   const struct variant *vs[3] = {NULL, &v_second, NULL};
+   for (uint32_t i = 0; parts && i < 3; i++) {
+      struct dgu_pipeline_desc desc = desc_of(vs[i], &c[i]);
+      dgu_create_parts(&desc, &graph, &parts[i]);
+   }
+   for (int early = 0; parts && early < 2; early++) {
+      VkDataGraphPipelineCreateInfoARM infos[3];
+      for (uint32_t i = 0; i < 3; i++) {
+         infos[i] = parts[i].info;
+         infos[i].flags = VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+      }
+      if (early)
+         infos[1].flags |= VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT;
+      VkPipeline q[3] = {VK_NULL_HANDLE, (VkPipeline)(uintptr_t)0x1234,
+                         (VkPipeline)(uintptr_t)0x5678};
+      vku_capture_stderr_begin();
+      r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, cache, 3, infos, NULL, q);
+      vku_capture_stderr_end();
+      ok(r == VK_PIPELINE_COMPILE_REQUIRED && q[0] && !q[1] && (early ? !q[2] : q[2] != 0),
+         "%s: %d, handles %p %p %p", early ? "early return at the miss" : "hit, miss, hit", r,
+         (void *)q[0], (void *)q[1], (void *)q[2]);
+      if (q[0])
+         run_check(u, q[0], NULL, "batch, first");
+      for (uint32_t i = 0; i < 3; i++)
+         if (q[i])
+            vkDestroyPipeline(u->device, q[i], NULL);
+   }
+   free(parts);
+   vkDestroyPipelineCache(u->device, cache, NULL);
+}
+
 struct worker {
    struct dgu *u;
    VkPipelineCache cache;
@@ -686,6 +731,7 @@ main(int argc, char **argv)
          test_data(&u, argv[0]);
          test_merge(&u);
          test_identifier(&u);
+         test_batch(&u);
          test_threads(&u);
       }
       dgu_graph_destroy(&u, &graph);
