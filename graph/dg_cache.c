@@ -116,19 +116,32 @@ dg_cache_device_init(struct dg_device *device)
    VkPhysicalDeviceProperties props;
    instance->next.GetPhysicalDeviceProperties(device->base.physical_device, &props);
    struct dg_cache_device_id *id = &device->cache_id;
-   id->vendor_id = props.vendorID;
-   id->device_id = props.deviceID;
+   *id = (struct dg_cache_device_id){
+       .vendor_id = props.vendorID,
+       .device_id = props.deviceID,
+       .driver_version = props.driverVersion,
+   };
    memcpy(id->uuid, props.pipelineCacheUUID, VK_UUID_SIZE);
+}
+
+/* What cache data must match: the device's fields and the section identity. The build
+ * identity is hashed on first use (about 7 MB of code and kernels: tens of milliseconds),
+ * not at vkCreateDevice. */
+static struct dg_cache_device_id
+device_id(const struct dg_device *device)
+{
+   struct dg_cache_device_id id = device->cache_id;
    pthread_once(&build_identity_once, compute_build_identity);
-   id->identity_valid = build_identity_valid;
+   id.identity_valid = build_identity_valid;
    struct dg_sha256 s;
    dg_sha256_init(&s);
    dg_sha256_update(&s, build_identity, sizeof(build_identity));
-   dg_sha256_u32(&s, props.vendorID);
-   dg_sha256_u32(&s, props.deviceID);
-   dg_sha256_u32(&s, props.driverVersion);
-   dg_sha256_update(&s, props.pipelineCacheUUID, VK_UUID_SIZE);
-   dg_sha256_final(&s, id->identity);
+   dg_sha256_u32(&s, id.vendor_id);
+   dg_sha256_u32(&s, id.device_id);
+   dg_sha256_u32(&s, id.driver_version);
+   dg_sha256_update(&s, id.uuid, VK_UUID_SIZE);
+   dg_sha256_final(&s, id.identity);
+   return id;
 }
 
 static void
@@ -442,9 +455,11 @@ dg_CreatePipelineCache(VkDevice _device, const VkPipelineCacheCreateInfo *pCreat
    c->external_sync =
        (pCreateInfo->flags & VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT) != 0;
    pthread_mutex_init(&c->lock, NULL);
-   struct dg_cache_parsed parsed;
-   if (!dg_cache_parse(pCreateInfo->initialDataSize ? pCreateInfo->pInitialData : NULL,
-                       pCreateInfo->initialDataSize, &device->cache_id, add_parsed, c, &parsed)) {
+   struct dg_cache_parsed parsed = {0};
+   bool data = pCreateInfo->initialDataSize && pCreateInfo->pInitialData;
+   struct dg_cache_device_id id = data ? device_id(device) : device->cache_id;
+   if (data && !dg_cache_parse(pCreateInfo->pInitialData, pCreateInfo->initialDataSize, &id,
+                               add_parsed, c, &parsed)) {
       cache_free(c);
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreatePipelineCache: no memory for the "
                                                     "data-graph entries of the initial data");
@@ -502,12 +517,12 @@ section_size_locked(const struct dg_cache *c, uint32_t n)
 }
 
 static void
-write_section_locked(const struct dg_device *device, const struct dg_cache *c, uint32_t n,
+write_section_locked(const struct dg_cache_device_id *id, const struct dg_cache *c, uint32_t n,
                      uint8_t *out)
 {
-   uint32_t written = device->cache_id.identity_valid ? n : 0;
+   uint32_t written = id->identity_valid ? n : 0;
    uint64_t size = section_size_locked(c, written);
-   dg_cache_write_section_header(out, &device->cache_id, size, written);
+   dg_cache_write_section_header(out, id, size, written);
    uint64_t off = DG_CACHE_SECTION_HEADER_SIZE;
    for (uint32_t i = 0; i < written; i++) {
       const struct dg_cache_entry *e = c->entries[i];
@@ -529,8 +544,9 @@ dg_GetPipelineCacheData(VkDevice _device, VkPipelineCache pipelineCache, size_t 
    struct dg_cache *c = dg_cache_get(device, pipelineCache);
    if (!c)
       return device->base.next.GetPipelineCacheData(_device, pipelineCache, pDataSize, pData);
+   struct dg_cache_device_id id = device_id(device);
    cache_lock(c);
-   uint32_t n = device->cache_id.identity_valid ? c->count : 0;
+   uint32_t n = id.identity_valid ? c->count : 0;
    uint64_t section = section_size_locked(c, n);
    size_t driver = 0;
    VkResult result = device->base.next.GetPipelineCacheData(_device, pipelineCache, &driver, NULL);
@@ -556,7 +572,7 @@ dg_GetPipelineCacheData(VkDevice _device, VkPipelineCache pipelineCache, size_t 
       *pDataSize = 0;
       return VK_INCOMPLETE;
    }
-   dg_cache_write_header(out, &device->cache_id);
+   dg_cache_write_header(out, &id);
    if (room < DG_CACHE_HEADER_SIZE + DG_CACHE_SECTION_HEADER_SIZE) {
       /* The header alone: valid (empty) cache data. */
       cache_unlock(c);
@@ -568,13 +584,13 @@ dg_GetPipelineCacheData(VkDevice _device, VkPipelineCache pipelineCache, size_t 
       uint32_t fit = 0;
       while (fit < n && section_size_locked(c, fit + 1) <= room - DG_CACHE_HEADER_SIZE)
          fit++;
-      write_section_locked(device, c, fit, out + DG_CACHE_HEADER_SIZE);
+      write_section_locked(&id, c, fit, out + DG_CACHE_HEADER_SIZE);
       uint64_t written = DG_CACHE_HEADER_SIZE + section_size_locked(c, fit);
       cache_unlock(c);
       *pDataSize = (size_t)written;
       return VK_INCOMPLETE;
    }
-   write_section_locked(device, c, n, out + DG_CACHE_HEADER_SIZE);
+   write_section_locked(&id, c, n, out + DG_CACHE_HEADER_SIZE);
    size_t driver_room = room - DG_CACHE_HEADER_SIZE - (size_t)section;
    result = device->base.next.GetPipelineCacheData(_device, pipelineCache, &driver_room,
                                                    out + DG_CACHE_HEADER_SIZE + section);

@@ -40,6 +40,7 @@
  *  identity (this layer's build and format, this device and driver). */
 struct dg_cache_device_id {
    uint32_t vendor_id, device_id;
+   uint32_t driver_version; /* part of the identity */
    uint8_t uuid[VK_UUID_SIZE];
    uint8_t identity[DG_SHA256_SIZE];
    bool identity_valid; /* false: the layer cannot identify its build; its section is
