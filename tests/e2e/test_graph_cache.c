@@ -525,11 +525,11 @@ test_identifier(struct dgu *u)
    vkDestroyPipelineCache(u->device, cache, NULL);
 }
 
-/* --time N [distinct]: creation time of a chain of N CLAMPs on [1,64] (every bound distinct
- * when asked: N kernels' compute pipelines, else one shared), compiled then from the cache,
- * from the creation feedback. Not a test: the numbers of docs/decisions.md. */
+/* --time N [distinct][,nocache]: creation time of a chain of N CLAMPs on [1,64] (every bound
+ * distinct when asked: N kernels' compute pipelines, else one shared), compiled then from the
+ * cache, from the creation feedback. Not a test: the numbers of docs/decisions.md. */
 static int
-timing(uint32_t n, bool distinct)
+timing(uint32_t n, bool distinct, bool no_cache)
 {
    struct dgu u;
    if (!dgu_init(&u, NULL))
@@ -560,12 +560,13 @@ timing(uint32_t n, bool distinct)
       dgu_create_parts(&desc, &graph, parts);
       VkPipeline p;
       /* Round 0 without the cache (the same work as a miss), then a miss, then hits. */
-      r = u.fn.CreateDataGraphPipelinesARM(u.device, VK_NULL_HANDLE, round ? cache : VK_NULL_HANDLE,
-                                           1, &parts->info, NULL, &p);
+      r = u.fn.CreateDataGraphPipelinesARM(u.device, VK_NULL_HANDLE,
+                                           round && !no_cache ? cache : VK_NULL_HANDLE, 1,
+                                           &parts->info, NULL, &p);
       printf("# %u CLAMPs (%s): %s: %.2f ms\n", n, distinct ? "distinct" : "shared kernel",
-             round == 0 ? "no cache"
-             : hit(&fb) ? "hit"
-                        : "miss",
+             round == 0 || no_cache ? "no cache"
+             : hit(&fb)             ? "hit"
+                                    : "miss",
              fb.duration / 1e6);
       vkDestroyPipeline(u.device, p, NULL);
       free(parts);
@@ -715,7 +716,8 @@ main(int argc, char **argv)
    if (argc == 3 && strcmp(argv[1], "--child") == 0)
       return child(argv[2]);
    if (argc >= 3 && strcmp(argv[1], "--time") == 0)
-      return timing((uint32_t)atoi(argv[2]), argc > 3);
+      return timing((uint32_t)atoi(argv[2]), argc > 3 && strstr(argv[3], "distinct"),
+                    argc > 3 && strstr(argv[3], "nocache"));
    struct dgu u;
    if (dgu_init(&u, NULL)) {
       struct dgu_constant c;
