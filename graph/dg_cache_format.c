@@ -393,6 +393,14 @@ r_array(struct rd *r, const VkAllocationCallbacks *alloc, uint32_t count, size_t
    return a;
 }
 
+/* The fewest bytes a record takes (dg_cache_plan_write()): a tensor (kind, type, signedness,
+ * rank, six dimensions, ir, io, slot, index, bind point, alias, stage range) and a stage
+ * with no tensor and no attribute (kernel, nodes, tensor count, write mask, disjoint,
+ * attribute count, work, local size, grid, dependencies, internal set, shared pipeline,
+ * operator, result id). */
+#define TENSOR_RECORD_MIN (4 * 4 + 8 * DG_MAX_RANK + 2 * 4 + 5 * 4 + 5 * 4)
+#define STAGE_RECORD_MIN (4 * 4 + 3 * 4 + 8 + 4 + 2 * 4 + 4 * 4 + 2 * 4)
+
 static void
 rslot(struct rd *r, struct dg_plan_slot *s)
 {
@@ -688,10 +696,10 @@ dg_cache_plan_read(const void *data, size_t size, const VkAllocationCallbacks *a
    p->internal_set = r32(&r);
    p->internal_binding_count = r32(&r);
    /* The least each record takes in the data bounds every allocation. */
-   p->tensors =
-       r_array(&r, alloc, p->tensor_count, 28 + 8 * DG_MAX_RANK + 20 + 20, sizeof(*p->tensors));
-   p->stages = r_array(&r, alloc, p->stage_count, 80, sizeof(*p->stages));
-   struct dg_cache_stage_meta *st = r_array(&r, alloc, p->stage_count, 80, sizeof(*st));
+   p->tensors = r_array(&r, alloc, p->tensor_count, TENSOR_RECORD_MIN, sizeof(*p->tensors));
+   p->stages = r_array(&r, alloc, p->stage_count, STAGE_RECORD_MIN, sizeof(*p->stages));
+   struct dg_cache_stage_meta *st =
+       r_array(&r, alloc, p->stage_count, STAGE_RECORD_MIN, sizeof(*st));
    p->deps = r_array(&r, alloc, p->dep_count, 4, sizeof(*p->deps));
    p->memory = r_array(&r, alloc, p->memory_count, 4, sizeof(*p->memory));
    p->internal_sets = r_array(&r, alloc, p->internal_set_count, 4, sizeof(*p->internal_sets));
