@@ -160,6 +160,6 @@ const uint8_t *dg_cache_find(struct dg_cache *cache, const uint8_t *key, bool by
 VkResult dg_cache_insert(struct dg_cache *cache, const uint8_t key[DG_CACHE_KEY_SIZE],
                          const void *payload, uint64_t size);
 
-extern const struct lyr_hook_table dg_cache_hooks;
+/* The hooks: dg_cache_hooks (dg_runtime.h). */
 
 #endif /* DG_CACHE_H */
