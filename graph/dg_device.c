@@ -206,8 +206,10 @@ emulation_init(struct dg_device *device)
    dg_shader_init(device);
    dg_layout_init(device);
    lyr_map_init(&device->pipelines);
+   dg_cache_device_init(device);
    VkResult result = dg_dispatch_init(device);
    if (result != VK_SUCCESS) {
+      dg_cache_device_finish(device);
       lyr_map_finish(&device->pipelines);
       dg_layout_finish(device);
       dg_shader_finish(device);
@@ -222,6 +224,7 @@ emulation_finish(struct dg_device *device)
    dg_dispatch_finish(device);
    lyr_map_foreach(&device->pipelines, destroy_leftover_pipeline, NULL);
    lyr_map_finish(&device->pipelines);
+   dg_cache_device_finish(device);
    dg_layout_finish(device);
    dg_shader_finish(device);
    pthread_mutex_destroy(&device->profile_lock);

@@ -48,6 +48,7 @@ static const struct lyr_hook_table *const dg_device_tables[] = {
    &dg_shader_hooks,
    &dg_layout_hooks,
    &dg_pipeline_hooks,
+   &dg_cache_hooks,
    &dg_session_hooks,
    &dg_dispatch_hooks,
 };

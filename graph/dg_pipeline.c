@@ -40,32 +40,6 @@ memory_type(const struct dg_device *device, uint32_t bits, VkMemoryPropertyFlags
    return UINT32_MAX;
 }
 
-/* Packs data laid out by an application's description (strides optional). */
-static void
-pack_constant(uint8_t *dst, const struct dg_plan_tensor *v, const struct dg_plan_constant *src)
-{
-   uint32_t es = dg_type_size(v->ty.type);
-   uint32_t rank = v->ty.shape.rank;
-   uint64_t n = dg_shape_elements(&v->ty.shape);
-   if (!src->desc || !src->desc->pStrides) {
-      memcpy(dst, src->data, n * es);
-      return;
-   }
-   const uint8_t *base = src->data;
-   int64_t idx[DG_MAX_RANK] = {0};
-   for (uint64_t e = 0; e < n; e++) {
-      int64_t off = 0;
-      for (uint32_t d = 0; d < rank; d++)
-         off += idx[d] * src->desc->pStrides[d];
-      memcpy(dst + e * es, base + off, es);
-      for (int d = (int)rank - 1; d >= 0; d--) {
-         if (++idx[d] < v->ty.shape.dim[d])
-            break;
-         idx[d] = 0;
-      }
-   }
-}
-
 VkResult
 dg_create_tensor(struct dg_device *device, VkFormat format, const struct dg_shape *shape,
                  VkTensorARM *tensor)
@@ -137,7 +111,7 @@ upload_constant(struct dg_device *device, const struct dg_plan_tensor *v,
    result = next->MapMemory(dev, c->memory, 0, VK_WHOLE_SIZE, 0, &mapped);
    if (result != VK_SUCCESS)
       return result;
-   pack_constant(mapped, v, src);
+   dg_plan_constant_pack(mapped, v, src);
    next->UnmapMemory(dev, c->memory);
    VkTensorViewCreateInfoARM vi = {
       .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
@@ -281,26 +255,8 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    lyr_free(&a, p);
 }
 
-/* FNV-1a over the inputs that define the pipeline, four lanes for 32 bytes. */
 static void
-identifier_hash(uint8_t out[32], const uint32_t *words, size_t count, const char *name)
-{
-   uint64_t h[4] = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull, 0x9e3779b97f4a7c15ull,
-                    0xc2b2ae3d27d4eb4full};
-   const uint8_t *bytes = (const uint8_t *)words;
-   for (size_t i = 0; i < count * 4; i++) {
-      for (int l = 0; l < 4; l++)
-         h[l] = (h[l] ^ (uint8_t)(bytes[i] + l)) * 0x100000001b3ull;
-   }
-   for (const char *c = name; *c; c++) {
-      for (int l = 0; l < 4; l++)
-         h[l] = (h[l] ^ (uint8_t)*c) * 0x100000001b3ull;
-   }
-   memcpy(out, h, 32);
-}
-
-static void
-write_creation_log(struct dg_pipeline *p, const struct dg_graph *g)
+write_creation_log(struct dg_pipeline *p, const struct dg_cache_meta *meta)
 {
    size_t cap = 256 + (size_t)p->stage_count * 160;
    char *log = lyr_alloc(&p->alloc, cap, 1, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
@@ -309,7 +265,7 @@ write_creation_log(struct dg_pipeline *p, const struct dg_graph *g)
    size_t n = (size_t)snprintf(log, cap,
                                "graph %%%u: %u nodes, %u stages, %u intermediates, "
                                "%u constants\n",
-                               g->graph_id, g->node_count, p->stage_count,
+                               meta->graph_id, meta->node_count, p->stage_count,
                                p->intermediate_count, p->constant_count);
    for (uint32_t i = 0; i < p->stage_count && n < cap; i++) {
       const struct dg_stage *s = &p->stages[i];
@@ -354,12 +310,220 @@ static const VkPipelineCreateFlags2 dg_allowed_flags =
    VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT |
    VK_PIPELINE_CREATE_2_PROTECTED_ACCESS_ONLY_BIT_EXT;
 
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static struct dg_pipeline *
+pipeline_alloc(struct dg_device *device, const VkAllocationCallbacks *alloc)
+{
+   const VkAllocationCallbacks *a = lyr_pick_alloc(&device->base.alloc, alloc);
+   struct dg_pipeline *p = lyr_zalloc(a, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!p)
+      return NULL;
+   p->magic = DG_MAGIC_PIPELINE;
+   p->device = device;
+   p->alloc = *a;
+   return p;
+}
+
+/* The runtime side of a planned pipeline, from a graph or from a cache entry. */
 static VkResult
-create_one(struct dg_device *device, VkPipelineCache cache,
-           const VkDataGraphPipelineCreateInfoARM *info,
-           const VkAllocationCallbacks *alloc, struct dg_pipeline **out)
+finish_pipeline(struct dg_device *device, struct dg_pipeline *p,
+                const struct dg_pipeline_layout_info *layout, VkPipelineCache cache,
+                const struct dg_cache_stage_meta *st, const struct dg_cache_meta *meta,
+                const uint8_t key[DG_CACHE_KEY_SIZE])
+{
+   VkResult result = dg_stage_instantiate(device, layout, cache, st, p);
+   if (result == VK_SUCCESS)
+      result = dg_profile_pipeline_init(device, p);
+   if (result == VK_SUCCESS) {
+      dg_cache_identifier(key, p->identifier);
+      write_creation_log(p, meta);
+   }
+   return result;
+}
+
+/* A pipeline from a cache entry: no decoding, no planning (a hit). Fails with
+ * VK_ERROR_INITIALIZATION_FAILED, logged, for a payload that does not read as a valid plan
+ * (the caller then compiles), and VK_PIPELINE_COMPILE_REQUIRED for an entry planned
+ * against another pipeline layout (creation from an identifier). */
+static VkResult
+create_from_entry(struct dg_device *device, VkPipelineCache cache,
+                  const struct dg_pipeline_layout_info *layout,
+                  const uint8_t layout_hash[DG_SHA256_SIZE], const uint8_t key[DG_CACHE_KEY_SIZE],
+                  const uint8_t *payload, uint64_t size, const VkAllocationCallbacks *alloc,
+                  struct dg_pipeline **out)
+{
+   struct dg_pipeline *p = pipeline_alloc(device, alloc);
+   if (!p)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   struct dg_cache_meta meta;
+   struct dg_cache_stage_meta *st = NULL;
+   const char *why = NULL;
+   uint64_t start = now_ns();
+   VkResult result = dg_cache_plan_read(payload, (size_t)size, &p->alloc, &p->plan, &meta, &st,
+                                        &why);
+   lyr_logd("vkCreateDataGraphPipelinesARM: a pipeline cache hit: plan read in %.3f ms "
+            "(%" PRIu64 " bytes)", (double)(now_ns() - start) / 1e6, size);
+   if (result == VK_ERROR_INITIALIZATION_FAILED)
+      lyr_logw("vkCreateDataGraphPipelinesARM: a pipeline cache entry does not read as a "
+               "plan (%s); compiling instead", why);
+   /* What the key covers but crafted data could still claim: grids this device takes. */
+   for (uint32_t i = 0; result == VK_SUCCESS && i < p->plan->stage_count; i++) {
+      const struct dg_plan_stage *ps = &p->plan->stages[i];
+      if (ps->groups[0] > device->max_groups[0] || ps->groups[1] > device->max_groups[1]) {
+         lyr_logw("vkCreateDataGraphPipelinesARM: a pipeline cache entry has a %ux%u grid, "
+                  "more than this device takes; compiling instead",
+                  ps->groups[0], ps->groups[1]);
+         result = VK_ERROR_INITIALIZATION_FAILED;
+      }
+   }
+   if (result == VK_SUCCESS && memcmp(meta.layout, layout_hash, DG_SHA256_SIZE) != 0) {
+      lyr_logi("vkCreateDataGraphPipelinesARM: VK_PIPELINE_COMPILE_REQUIRED: the cached "
+               "pipeline was planned against another pipeline layout");
+      result = VK_PIPELINE_COMPILE_REQUIRED;
+   }
+   if (result == VK_SUCCESS)
+      result = finish_pipeline(device, p, layout, cache, st, &meta, key);
+   /* The constants were uploaded from the cache entry: nothing keeps pointing into it. */
+   for (uint32_t i = 0; p->plan && i < p->plan->constant_count; i++)
+      p->plan->constants[i].data = NULL;
+   lyr_free(&p->alloc, st);
+   if (result != VK_SUCCESS) {
+      dg_pipeline_destroy(p, alloc);
+      return result;
+   }
+   *out = p;
+   return VK_SUCCESS;
+}
+
+/* Stores what a second creation needs (a miss that compiled). Failing to store is not
+ * failing to create. */
+static void
+store_entry(struct dg_cache *cache, const uint8_t key[DG_CACHE_KEY_SIZE],
+            const struct dg_pipeline *p, const struct dg_cache_meta *meta,
+            const struct dg_cache_stage_meta *st)
+{
+   size_t size = dg_cache_plan_write(p->plan, meta, st, NULL);
+   uint8_t *payload = lyr_alloc(&p->alloc, size ? size : 1, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   VkResult result = VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (payload) {
+      dg_cache_plan_write(p->plan, meta, st, payload);
+      result = dg_cache_insert(cache, key, payload, size);
+      lyr_free(&p->alloc, payload);
+   }
+   if (result != VK_SUCCESS)
+      lyr_logw("vkCreateDataGraphPipelinesARM: the pipeline (%zu bytes of plan) could not be "
+               "stored in the pipeline cache: %d", size, (int)result);
+}
+
+/* A miss: decode, plan, instantiate, and store the plan when there is a cache. */
+static VkResult
+create_compiled(struct dg_device *device, VkPipelineCache cache_handle,
+                const VkDataGraphPipelineCreateInfoARM *info,
+                const VkDataGraphPipelineShaderModuleCreateInfoARM *sm,
+                const struct dg_pipeline_layout_info *layout, const uint32_t *words, size_t count,
+                const uint8_t layout_hash[DG_SHA256_SIZE], const uint8_t key[DG_CACHE_KEY_SIZE],
+                bool keyed, const VkAllocationCallbacks *alloc, struct dg_pipeline **out)
+{
+   struct dg_decode_info di = {
+      .code = words,
+      .code_words = count,
+      .entry_point = sm->pName,
+      .resource_infos = info->pResourceInfos,
+      .resource_info_count = info->resourceInfoCount,
+      .constants = sm->pConstants,
+      .constant_count = sm->constantCount,
+      .specialization = sm->pSpecializationInfo,
+      .specialization_enabled = true,
+   };
+   struct dg_graph *graph;
+   struct dg_diag diag;
+   uint64_t start = now_ns();
+   VkResult result = dg_graph_decode(&di, alloc, &graph, &diag);
+   if (result != VK_SUCCESS)
+      return lyr_error(result, "vkCreateDataGraphPipelinesARM: %s: %s", dg_error_name(diag.code),
+                       diag.message);
+   struct dg_pipeline *p = pipeline_alloc(device, alloc);
+   if (!p) {
+      dg_graph_destroy(graph);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   struct dg_cache_meta meta = {.graph_id = graph->graph_id, .node_count = graph->node_count};
+   memcpy(meta.layout, layout_hash, DG_SHA256_SIZE);
+   struct dg_cache_stage_meta *st = NULL;
+   result = dg_stage_plan_graph(device, graph, layout, p, &st);
+   lyr_logd("vkCreateDataGraphPipelinesARM: decoded and planned in %.3f ms",
+            (double)(now_ns() - start) / 1e6);
+   if (result == VK_SUCCESS)
+      result = finish_pipeline(device, p, layout, cache_handle, st, &meta, key);
+   struct dg_cache *cache = dg_cache_get(device, cache_handle);
+   /* Before the graph goes: module constants' bytes are the graph's. */
+   if (result == VK_SUCCESS && cache && keyed)
+      store_entry(cache, key, p, &meta, st);
+   lyr_free(&p->alloc, st);
+   dg_graph_destroy(graph);
+   if (result != VK_SUCCESS) {
+      dg_pipeline_destroy(p, alloc);
+      return result;
+   }
+   *out = p;
+   return VK_SUCCESS;
+}
+
+/* Creation from VkDataGraphPipelineIdentifierCreateInfoARM: "If the required data is not
+ * found in the pipeline cache, creating the data graph pipeline is not possible and the
+ * implementation must fail as specified by VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_
+ * REQUIRED_BIT" (VK_ARM_data_graph, VkDataGraphPipelineCreateInfoARM). */
+static VkResult
+create_from_identifier(struct dg_device *device, VkPipelineCache cache_handle,
+                       const VkDataGraphPipelineCreateInfoARM *info,
+                       const VkDataGraphPipelineIdentifierCreateInfoARM *id,
+                       const struct dg_pipeline_layout_info *layout,
+                       const uint8_t layout_hash[DG_SHA256_SIZE],
+                       const VkAllocationCallbacks *alloc, struct dg_pipeline **out, bool *hit)
+{
+   if (!(info->flags & VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: creation from an identifier without "
+                       "FAIL_ON_PIPELINE_COMPILE_REQUIRED (VUID 09875)");
+   if (info->resourceInfoCount || info->pResourceInfos)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: creation from an identifier with resource "
+                       "infos (VUID 09882)");
+   struct dg_cache *cache = dg_cache_get(device, cache_handle);
+   uint8_t key[DG_CACHE_KEY_SIZE];
+   uint64_t size = 0;
+   const uint8_t *payload =
+      cache && id->pIdentifier && id->identifierSize == DG_CACHE_KEY_SIZE
+         ? dg_cache_find(cache, id->pIdentifier, true, &size, key)
+         : NULL;
+   if (!payload) {
+      lyr_logi("vkCreateDataGraphPipelinesARM: VK_PIPELINE_COMPILE_REQUIRED: %s",
+               !cache ? "creation from an identifier without a pipeline cache of this device"
+                      : "no pipeline of the cache has this identifier");
+      return VK_PIPELINE_COMPILE_REQUIRED;
+   }
+   VkResult result = create_from_entry(device, cache_handle, layout, layout_hash, key, payload,
+                                       size, alloc, out);
+   if (result == VK_ERROR_INITIALIZATION_FAILED)
+      return VK_PIPELINE_COMPILE_REQUIRED; /* logged: nothing to compile from */
+   *hit = result == VK_SUCCESS;
+   return result;
+}
+
+static VkResult
+create_one(struct dg_device *device, VkPipelineCache cache_handle,
+           const VkDataGraphPipelineCreateInfoARM *info, const VkAllocationCallbacks *alloc,
+           struct dg_pipeline **out, bool *hit)
 {
    *out = NULL;
+   *hit = false;
    if (info->flags & ~dg_allowed_flags)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64
@@ -368,32 +532,20 @@ create_one(struct dg_device *device, VkPipelineCache cache,
    if (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT)
       return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: descriptor buffers are "
                        "not supported (dataGraphDescriptorBuffer is not offered)");
-   /* pipelineCreationCacheControl: this layer keeps no pipeline cache of its own yet, so
-    * every data-graph pipeline needs compiling, and a creation that must not compile is a
-    * miss: VK_PIPELINE_COMPILE_REQUIRED and no pipeline (never a compiled one with
-    * VK_SUCCESS). */
-   if (info->flags & VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT) {
-      lyr_logi("vkCreateDataGraphPipelinesARM: VK_PIPELINE_COMPILE_REQUIRED: "
-               "FAIL_ON_PIPELINE_COMPILE_REQUIRED is set and no pipeline cache of this layer "
-               "holds the pipeline");
-      return VK_PIPELINE_COMPILE_REQUIRED;
-   }
-   if (lyr_find_struct(info->pNext,
-                       VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM))
-      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: creating from an "
-                       "identifier needs a pipeline cache that holds the pipeline, and this "
-                       "layer keeps none");
    if (lyr_find_struct(info->pNext,
                        VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
       return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: single-node (optical "
                        "flow) pipelines are not supported yet");
+   const VkDataGraphPipelineIdentifierCreateInfoARM *id = lyr_find_struct(
+      info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM);
    const VkDataGraphPipelineShaderModuleCreateInfoARM *sm = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SHADER_MODULE_CREATE_INFO_ARM);
-   if (!sm)
+   if (!sm == !id)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
-                       "vkCreateDataGraphPipelinesARM: no "
-                       "VkDataGraphPipelineShaderModuleCreateInfoARM "
-                       "in the chain (VUID 09977)");
+                       "vkCreateDataGraphPipelinesARM: %s "
+                       "VkDataGraphPipelineShaderModuleCreateInfoARM and "
+                       "VkDataGraphPipelineIdentifierCreateInfoARM in the chain (VUID 09763)",
+                       sm ? "both" : "neither");
    const VkDataGraphProcessingEngineCreateInfoARM *engines = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PROCESSING_ENGINE_CREATE_INFO_ARM);
    for (uint32_t i = 0; engines && i < engines->processingEngineCount; i++) {
@@ -412,61 +564,55 @@ create_one(struct dg_device *device, VkPipelineCache cache,
    if (dg_pipeline_layout_has_push_constants(layout))
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: layout has push constants (VUID 09767)");
+   uint8_t layout_hash[DG_SHA256_SIZE];
+   dg_cache_layout_hash(layout, layout_hash);
+   if (id)
+      return create_from_identifier(device, cache_handle, info, id, layout, layout_hash, alloc,
+                                    out, hit);
 
    const uint32_t *words = NULL;
    size_t count = 0;
    VkResult result = graph_module(device, sm, info, &words, &count);
    if (result != VK_SUCCESS)
       return result;
-   struct dg_decode_info di = {
-      .code = words,
-      .code_words = count,
-      .entry_point = sm->pName,
-      .resource_infos = info->pResourceInfos,
-      .resource_info_count = info->resourceInfoCount,
-      .constants = sm->pConstants,
-      .constant_count = sm->constantCount,
-      .specialization = sm->pSpecializationInfo,
-      .specialization_enabled = true,
-   };
-   struct dg_graph *graph;
-   struct dg_diag diag;
-   result = dg_graph_decode(&di, alloc, &graph, &diag);
-   if (result != VK_SUCCESS)
-      return lyr_error(result, "vkCreateDataGraphPipelinesARM: %s: %s", dg_error_name(diag.code),
-                       diag.message);
-
-   const VkAllocationCallbacks *a = lyr_pick_alloc(&device->base.alloc, alloc);
-   struct dg_pipeline *p = lyr_zalloc(a, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   if (!p) {
-      dg_graph_destroy(graph);
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   /* The key (and the identifier property) covers everything that determines the
+    * pipeline; a creation that cannot be keyed gets an identifier of its module and name
+    * and is neither looked up nor stored. */
+   uint8_t key[DG_CACHE_KEY_SIZE];
+   uint64_t start = now_ns();
+   bool keyed = dg_cache_key(device, info, sm, words, count, layout_hash, key);
+   lyr_logd("vkCreateDataGraphPipelinesARM: key computed in %.3f ms",
+            (double)(now_ns() - start) / 1e6);
+   if (!keyed) {
+      struct dg_sha256 s;
+      dg_sha256_init(&s);
+      dg_sha256_update(&s, words, count * 4);
+      dg_sha256_update(&s, sm->pName ? sm->pName : "", sm->pName ? strlen(sm->pName) : 0);
+      dg_sha256_final(&s, key);
    }
-   p->magic = DG_MAGIC_PIPELINE;
-   p->device = device;
-   p->alloc = *a;
-   result = dg_stage_build_all(device, graph, layout, cache, p);
-   if (result == VK_SUCCESS)
-      result = dg_profile_pipeline_init(device, p);
-   if (result == VK_SUCCESS) {
-      identifier_hash(p->identifier, words, count, sm->pName);
-      write_creation_log(p, graph);
+   struct dg_cache *cache = dg_cache_get(device, cache_handle);
+   uint64_t size = 0;
+   const uint8_t *payload = keyed && cache ? dg_cache_find(cache, key, false, &size, NULL) : NULL;
+   if (payload) {
+      result = create_from_entry(device, cache_handle, layout, layout_hash, key, payload, size,
+                                 alloc, out);
+      if (result != VK_ERROR_INITIALIZATION_FAILED && result != VK_PIPELINE_COMPILE_REQUIRED) {
+         *hit = result == VK_SUCCESS;
+         return result;
+      }
    }
-   dg_graph_destroy(graph);
-   if (result != VK_SUCCESS) {
-      dg_pipeline_destroy(p, alloc);
-      return result;
+   /* pipelineCreationCacheControl: a creation that must not compile is a miss. Creating the
+    * kernels' compute pipelines of a hit is not compiling the graph (the driver may still
+    * compile them: its cache is the application's too). */
+   if (info->flags & VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT) {
+      lyr_logi("vkCreateDataGraphPipelinesARM: VK_PIPELINE_COMPILE_REQUIRED: "
+               "FAIL_ON_PIPELINE_COMPILE_REQUIRED is set and %s",
+               cache ? "the pipeline cache does not hold the pipeline"
+                     : "no pipeline cache of this device was given");
+      return VK_PIPELINE_COMPILE_REQUIRED;
    }
-   *out = p;
-   return VK_SUCCESS;
-}
-
-static uint64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+   return create_compiled(device, cache_handle, info, sm, layout, words, count, layout_hash, key,
+                          keyed, alloc, out);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -486,7 +632,9 @@ dg_CreateDataGraphPipelinesARM(VkDevice _device, VkDeferredOperationKHR deferred
    for (uint32_t i = 0; i < createInfoCount; i++) {
       uint64_t start = now_ns();
       struct dg_pipeline *p;
-      VkResult result = create_one(device, pipelineCache, &pCreateInfos[i], pAllocator, &p);
+      bool hit;
+      VkResult result =
+         create_one(device, pipelineCache, &pCreateInfos[i], pAllocator, &p, &hit);
       if (result == VK_SUCCESS &&
           !lyr_map_insert(&device->pipelines, p, p)) {
          dg_pipeline_destroy(p, pAllocator);
@@ -496,7 +644,10 @@ dg_CreateDataGraphPipelinesARM(VkDevice _device, VkDeferredOperationKHR deferred
          pCreateInfos[i].pNext, VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO);
       if (fb && fb->pPipelineCreationFeedback) {
          fb->pPipelineCreationFeedback->flags =
-            result == VK_SUCCESS ? VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT : 0;
+            result != VK_SUCCESS ? 0
+            : hit ? VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT |
+                       VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT
+                  : VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT;
          fb->pPipelineCreationFeedback->duration = now_ns() - start;
          for (uint32_t s = 0; s < fb->pipelineStageCreationFeedbackCount; s++)
             fb->pPipelineStageCreationFeedbacks[s] = (VkPipelineCreationFeedback){0};

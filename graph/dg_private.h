@@ -14,6 +14,8 @@
 #include "lyr_layer.h"
 #include "lyr_cmd.h"
 
+#include "dg_cache.h"
+
 #define DG_LAYER_NAME "VK_LAYER_ML_Graph_Emulation"
 #define DG_TENSOR_LAYER_NAME "VK_LAYER_ML_Tensor_Emulation"
 #define DG_TOSA_SET_NAME "TOSA.001000.1"
@@ -37,6 +39,10 @@ struct dg_device {
    struct lyr_map pipeline_layouts;
    /* Data-graph pipelines of this device (dg_pipeline.c): handle -> pipeline. */
    struct lyr_map pipelines;
+   /* The layer's part of each VkPipelineCache (dg_cache.c): the driver's handle ->
+    * struct dg_cache. */
+   struct lyr_map pipeline_caches;
+   struct dg_cache_device_id cache_id; /* what cache data must match */
    /* The application's compute state per command buffer, and our data-graph
     * bind point (dg_dispatch.c). */
    struct lyr_cmd_tracker cmds;

@@ -14,6 +14,7 @@
 
 #include "dg_private.h"
 
+#include "dg_cache.h"
 #include "dg_ir.h"
 #include "dg_plan.h"
 #include "dg_stage_plan.h"
@@ -115,12 +116,19 @@ dg_session_from_handle(VkDataGraphPipelineSessionARM handle)
 VkFormat dg_type_format(enum dg_type type);
 
 /** The plan of the graph (dg_stage_plan_build() with this device's caps and the
- *  application's layout as plain data), then its instantiation: the kernels' layouts and
- *  constants (dg_pipeline_instantiate()) and one compute pipeline per distinct stage
- *  (created with the application's pipeline cache, which may be VK_NULL_HANDLE). */
-VkResult dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
-                            const struct dg_pipeline_layout_info *layout, VkPipelineCache cache,
-                            struct dg_pipeline *p);
+ *  application's layout as plain data) into p->plan, and what each stage keeps of the
+ *  graph (*meta, [stage_count], lyr_free() with p->alloc): dg_stage.c. */
+VkResult dg_stage_plan_graph(struct dg_device *device, const struct dg_graph *graph,
+                             const struct dg_pipeline_layout_info *layout, struct dg_pipeline *p,
+                             struct dg_cache_stage_meta **meta);
+
+/** The instantiation of p->plan (from a graph or from a pipeline cache): the runtime
+ *  stages, the kernels' layouts and constants (dg_pipeline_instantiate()) and one compute
+ *  pipeline per distinct stage (created with the application's pipeline cache, which may
+ *  be VK_NULL_HANDLE). */
+VkResult dg_stage_instantiate(struct dg_device *device, const struct dg_pipeline_layout_info *layout,
+                              VkPipelineCache cache, const struct dg_cache_stage_meta *meta,
+                              struct dg_pipeline *p);
 
 /** Creates the kernels' set and pipeline layouts (copies of the application's set
  *  layouts and the internal set layout) and uploads the plan's constants; fills the
@@ -135,9 +143,6 @@ VkResult dg_pipeline_instantiate(struct dg_device *device, struct dg_pipeline *p
 VkResult dg_create_tensor(struct dg_device *device, VkFormat format, const struct dg_shape *shape,
                           VkTensorARM *tensor);
 
-VkResult dg_pipeline_build(struct dg_device *device, const struct dg_graph *graph,
-                           const struct dg_pipeline_layout_info *layout,
-                           const VkAllocationCallbacks *alloc, struct dg_pipeline **out);
 void dg_pipeline_destroy(struct dg_pipeline *pipeline, const VkAllocationCallbacks *alloc);
 
 VkResult dg_dispatch_init(struct dg_device *device);
@@ -179,5 +184,6 @@ extern const struct lyr_hook_table dg_pipeline_hooks; /* dg_pipeline.c */
 extern const struct lyr_hook_table dg_session_hooks;  /* dg_session.c */
 extern const struct lyr_hook_table dg_dispatch_hooks; /* dg_dispatch.c */
 extern const struct lyr_hook_table dg_layout_hooks;   /* dg_layout.c */
+extern const struct lyr_hook_table dg_cache_hooks;    /* dg_cache.c */
 
 #endif /* DG_RUNTIME_H */

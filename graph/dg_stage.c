@@ -15,6 +15,7 @@
 
 #include <stdalign.h>
 
+#include "dg_op.h"
 #include "spirv/spirv.h"
 #include "vmel_kernels_graph.h"
 
@@ -225,9 +226,12 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
    }
 }
 
-/* The runtime stages: names for the creation log and the profile, grids, internal sets. */
+/* The runtime stages: names for the creation log and the profile, grids, internal sets.
+ * The names come from the stage metadata (operator and result id of each stage's first
+ * node), so that a plan read from a pipeline cache names its stages as the decoded graph
+ * did. */
 static VkResult
-init_stages(struct dg_pipeline *p, const struct dg_graph *graph)
+init_stages(struct dg_pipeline *p, const struct dg_cache_stage_meta *meta)
 {
    const struct dg_stage_plan *plan = p->plan;
    p->stages = lyr_zalloc(&p->alloc, ((size_t)plan->stage_count + 1) * sizeof(*p->stages), 8,
@@ -237,11 +241,11 @@ init_stages(struct dg_pipeline *p, const struct dg_graph *graph)
    p->stage_count = plan->stage_count;
    for (uint32_t i = 0; i < plan->stage_count; i++) {
       const struct dg_plan_stage *ps = &plan->stages[i];
-      bool node = ps->node_count && ps->first_node < graph->node_count;
+      const struct dg_op_info *op = meta[i].op != DG_PLAN_NONE ? dg_op_get(meta[i].op) : NULL;
       p->stages[i] = (struct dg_stage){
-         .node = node ? ps->first_node : UINT32_MAX,
-         .op_name = node ? graph->nodes[ps->first_node].name : "output copy",
-         .result_id = node ? graph->nodes[ps->first_node].result_id : 0,
+         .node = op ? ps->first_node : UINT32_MAX,
+         .op_name = op ? op->name : "output copy",
+         .result_id = op ? meta[i].result_id : 0,
          .kernel = dg_kernels[ps->kernel].name,
          .groups = {ps->groups[0], ps->groups[1]},
          .internal_set = ps->internal_set,
@@ -251,10 +255,11 @@ init_stages(struct dg_pipeline *p, const struct dg_graph *graph)
 }
 
 VkResult
-dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
-                   const struct dg_pipeline_layout_info *layout, VkPipelineCache cache,
-                   struct dg_pipeline *p)
+dg_stage_plan_graph(struct dg_device *device, const struct dg_graph *graph,
+                    const struct dg_pipeline_layout_info *layout, struct dg_pipeline *p,
+                    struct dg_cache_stage_meta **meta)
 {
+   *meta = NULL;
    struct dg_plan_caps caps;
    plan_caps(device, &caps);
    struct dg_plan_layout pl;
@@ -265,10 +270,34 @@ dg_stage_build_all(struct dg_device *device, const struct dg_graph *graph,
    struct dg_plan_input in = {.graph = graph, .layout = &pl, .caps = &caps};
    result = dg_stage_plan_build(&in, &p->alloc, &p->plan);
    lyr_free(&p->alloc, bindings);
+   if (result != VK_SUCCESS)
+      return result;
+   const struct dg_stage_plan *plan = p->plan;
+   struct dg_cache_stage_meta *m =
+      lyr_zalloc(&p->alloc, ((size_t)plan->stage_count + 1) * sizeof(*m), 8,
+                 VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!m)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   for (uint32_t i = 0; i < plan->stage_count; i++) {
+      const struct dg_plan_stage *ps = &plan->stages[i];
+      bool node = ps->node_count && ps->first_node < graph->node_count;
+      m[i] = (struct dg_cache_stage_meta){
+         .op = node ? graph->nodes[ps->first_node].op : DG_PLAN_NONE,
+         .result_id = node ? graph->nodes[ps->first_node].result_id : 0,
+      };
+   }
+   *meta = m;
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_stage_instantiate(struct dg_device *device, const struct dg_pipeline_layout_info *layout,
+                     VkPipelineCache cache, const struct dg_cache_stage_meta *meta,
+                     struct dg_pipeline *p)
+{
+   VkResult result = dg_stage_plan_check_instantiable(p->plan);
    if (result == VK_SUCCESS)
-      result = dg_stage_plan_check_instantiable(p->plan);
-   if (result == VK_SUCCESS)
-      result = init_stages(p, graph);
+      result = init_stages(p, meta);
    if (result == VK_SUCCESS)
       result = dg_pipeline_instantiate(device, p, layout);
    for (uint32_t i = 0; result == VK_SUCCESS && i < p->stage_count; i++)

@@ -117,6 +117,9 @@
    X(CmdWriteTimestamp2)                                                                           \
    X(CmdResetEvent2)                                                                               \
    X(CreatePipelineCache)                                                                          \
+   X(DestroyPipelineCache)                                                                         \
+   X(GetPipelineCacheData)                                                                         \
+   X(MergePipelineCaches)                                                                          \
    X(CmdPushDescriptorSetWithTemplateKHR)                                                          \
    X(CmdPushDescriptorSet)                                                                         \
    X(CmdPushDescriptorSetWithTemplate)

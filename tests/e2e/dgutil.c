@@ -78,6 +78,9 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
       .pNext = &tf,
       .synchronization2 = VK_TRUE,
+      /* FAIL_ON_PIPELINE_COMPILE_REQUIRED, EARLY_RETURN_ON_FAILURE and externally
+       * synchronized pipeline caches need it (VUID 09871, 02892). */
+      .pipelineCreationCacheControl = VK_TRUE,
    };
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,

@@ -9,7 +9,8 @@
  *    NUL), the identifier (equal for equal create inputs);
  *  - VkPipelineCreationFeedbackCreateInfo filled;
  *  - a module given inline (VkShaderModuleCreateInfo chained, module null),
- *    with a pipeline cache (the kernels' compute pipelines use it);
+ *    with a pipeline cache (the layer stores the pipeline there, the kernels'
+ *    compute pipelines use it too; hits: test_graph_cache.c);
  *  - invalid create infos (no shader-module info, an entry point that does
  *    not exist, a missing resource info, push constants in the layout), each
  *    in one call between valid ones: the documented error
