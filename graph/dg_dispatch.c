@@ -41,6 +41,8 @@ struct dg_cmd_data {
       uint32_t slot;
    } profiled[DG_CMD_PROFILED];
    uint32_t profiled_count;
+   /* Descriptor-buffer offsets (dg_descriptor_buffer.c). */
+   struct dg_db_cmd db;
 };
 
 static void
@@ -86,6 +88,13 @@ cmd_data(struct dg_device *device, VkCommandBuffer cmd, struct lyr_cmd_state **s
          lyr_cmd_state_set_layer_data(state, data);
    }
    return data;
+}
+
+struct dg_db_cmd *
+dg_dispatch_db_state(struct dg_device *device, VkCommandBuffer cmd)
+{
+   struct dg_cmd_data *data = cmd_data(device, cmd, NULL);
+   return data ? &data->db : NULL;
 }
 
 /* ---- command pools and buffers: tracked for the compute-state restore ---- */
@@ -295,9 +304,14 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
       return;
    }
    const struct lyr_device_next *next = &device->base.next;
-   /* The application's sets, in runs of consecutive indices. */
+   /* The application's sets, in runs of consecutive indices (or its
+    * descriptor-buffer offsets). */
    uint32_t sets = p->app_set_count < LYR_CMD_MAX_SETS ? p->app_set_count : LYR_CMD_MAX_SETS;
    uint32_t mask = data->set_mask & (sets == 32 ? ~0u : (1u << sets) - 1);
+   if (p->descriptor_buffer) {
+      dg_descriptor_buffer_bind(device, &data->db, p, commandBuffer);
+      sets = 0;
+   }
    for (uint32_t i = 0; i < sets;) {
       if (!(mask & (1u << i))) {
          i++;
@@ -325,8 +339,11 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
        * application's sets below it stay bound (layout compatibility). */
       if (st->internal_set != UINT32_MAX && st->internal_set != bound) {
          bound = st->internal_set;
-         next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
-                                     p->internal_set, 1, &s->sets[bound], 0, NULL);
+         if (p->descriptor_buffer)
+            dg_descriptor_buffer_push_internal(device, s, bound, commandBuffer);
+         else
+            next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
+                                        p->internal_set, 1, &s->sets[bound], 0, NULL);
       }
       next->CmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, st->pipeline);
       next->CmdDispatch(commandBuffer, st->groups[0], st->groups[1], 1);
@@ -341,6 +358,8 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
       .push_constants = true,
    };
    lyr_cmd_state_restore_compute(&device->cmds, state, commandBuffer, &disturbed);
+   if (p->descriptor_buffer)
+      dg_descriptor_buffer_restore(device, &data->db, commandBuffer);
 }
 
 /* ---- synchronization: data-graph bits become compute bits ------------ */

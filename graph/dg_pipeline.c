@@ -170,7 +170,8 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
          result = dg_set_layout_create(device, s, &p->set_layouts[i]);
       } else {
          VkDescriptorSetLayoutCreateInfo empty = {
-            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+            .flags = dg_descriptor_buffer_layout_flags(p, false)};
          result = next->CreateDescriptorSetLayout(dev, &empty, &device->base.alloc,
                                                   &p->set_layouts[i]);
       }
@@ -186,6 +187,7 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
                                                VK_SHADER_STAGE_COMPUTE_BIT, NULL};
       VkDescriptorSetLayoutCreateInfo info = {
          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .flags = dg_descriptor_buffer_layout_flags(p, true),
          .bindingCount = p->internal_binding_count,
          .pBindings = b,
       };
@@ -365,9 +367,11 @@ create_one(struct dg_device *device, VkPipelineCache cache,
                        "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64
                        " not allowed (VUID 09764)",
                        (uint64_t)(info->flags & ~dg_allowed_flags));
-   if (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT)
-      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: descriptor buffers are "
-                       "not supported (dataGraphDescriptorBuffer is not offered)");
+   if ((info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT) && !device->descriptor_buffer)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: DESCRIPTOR_BUFFER_BIT_EXT needs "
+                       "dataGraphDescriptorBuffer (with VK_EXT_descriptor_buffer's "
+                       "descriptorBuffer) enabled");
    /* pipelineCreationCacheControl: this layer keeps no pipeline cache of its own yet, so
     * every data-graph pipeline needs compiling, and a creation that must not compile is a
     * miss: VK_PIPELINE_COMPILE_REQUIRED and no pipeline (never a compiled one with
@@ -445,6 +449,7 @@ create_one(struct dg_device *device, VkPipelineCache cache,
    p->magic = DG_MAGIC_PIPELINE;
    p->device = device;
    p->alloc = *a;
+   p->descriptor_buffer = (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT) != 0;
    result = dg_stage_build_all(device, graph, layout, cache, p);
    if (result == VK_SUCCESS)
       result = dg_profile_pipeline_init(device, p);
