@@ -9,7 +9,10 @@
  * tensors written with vkGetDescriptorEXT into two sets of one descriptor
  * buffer, dispatched twice in one command buffer with
  * vkCmdSetDescriptorBufferOffsetsEXT at the data-graph bind point selecting
- * each set; both outputs are checked. A pipeline with the flag on a device
+ * each set; both outputs are checked. A compute pipeline of the application's
+ * bound with its own set (offsets at the compute bind point) before the
+ * dispatches still reads that set after them (a tensor shader of
+ * tests/unit/lower, out = in + 8). A pipeline with the flag on a device
  * without the feature enabled is refused. Devices without descriptor buffers (lavapipe 22.3) skip.
  */
 #include <math.h>
@@ -280,6 +283,38 @@ make_pipeline(struct dgu *u, struct dgu_graph *g)
    return r;
 }
 
+/* The application's compute pipeline: tests/unit/lower/rank_2 (out[i][j] = in[i][j] + 8
+ * on a 4x4 tensor) with the graph's layout. */
+static VkPipeline
+compute_pipeline(struct dgu *u, VkPipelineLayout layout)
+{
+   size_t count = 0;
+   uint32_t *words = vku_assemble_file(VMEL_LOWER_CASE_DIR "/rank_2.in.spvasm", &count);
+   if (!ok(words != NULL, "rank_2 assembled"))
+      return VK_NULL_HANDLE;
+   VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                   .codeSize = count * 4,
+                                   .pCode = words};
+   VkShaderModule module = VK_NULL_HANDLE;
+   VkPipeline pipeline = VK_NULL_HANDLE;
+   VkResult r = vkCreateShaderModule(u->device, &mci, NULL, &module);
+   free(words);
+   VkComputePipelineCreateInfo cp = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .flags = VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
+      .layout = layout,
+   };
+   if (r == VK_SUCCESS)
+      r = vkCreateComputePipelines(u->device, VK_NULL_HANDLE, 1, &cp, NULL, &pipeline);
+   vkDestroyShaderModule(u->device, module, NULL);
+   ok(r == VK_SUCCESS, "compute pipeline: %d", r);
+   return pipeline;
+}
+
 /* Two dispatches of one session, each with its own set of one descriptor buffer. */
 static void
 test_dispatch(void)
@@ -289,7 +324,8 @@ test_dispatch(void)
    if (!init(&u, true))
       goto out;
    struct dgu_graph g = {0};
-   struct dgu_tensor in[2] = {0}, outs[2] = {0};
+   struct dgu_tensor in[3] = {0}, outs[3] = {0};
+   VkPipeline cpipe = VK_NULL_HANDLE;
    struct dgu_session s = {0};
    struct buffer db = {0};
    int64_t dims[2] = {1, N};
@@ -300,16 +336,21 @@ test_dispatch(void)
    for (int k = 0; k < 2; k++)
       good = good && dgu_tensor_create(&u, VK_FORMAT_R32_SFLOAT, 2, dims, &in[k]) &&
              dgu_tensor_create(&u, VK_FORMAT_R32_SFLOAT, 2, dims, &outs[k]);
-   if (!good || !dgu_session_create(&u, g.pipeline, &s))
+   int64_t dims4[2] = {4, 4};
+   good = good && dgu_tensor_create(&u, VK_FORMAT_R32_SFLOAT, 2, dims4, &in[2]) &&
+          dgu_tensor_create(&u, VK_FORMAT_R32_SFLOAT, 2, dims4, &outs[2]);
+   if (!good || !dgu_session_create(&u, g.pipeline, &s) ||
+       !(cpipe = compute_pipeline(&u, g.layout)))
       goto done;
    VkDeviceSize size = 0, off[2];
    layout_size(u.device, g.set_layouts[0], &size);
    binding_offset(u.device, g.set_layouts[0], 0, &off[0]);
    binding_offset(u.device, g.set_layouts[0], 1, &off[1]);
    VkDeviceSize stride = align_up(size, offset_alignment);
-   VkDeviceSize base[2] = {align_up(64, offset_alignment), 0};
+   VkDeviceSize base[3] = {align_up(64, offset_alignment), 0, 0};
    base[1] = base[0] + stride;
-   if (!ok(buffer_init(&u, &db, base[1] + stride,
+   base[2] = base[1] + stride;
+   if (!ok(buffer_init(&u, &db, base[2] + stride,
                        VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT),
            "descriptor buffer"))
       goto done;
@@ -323,6 +364,12 @@ test_dispatch(void)
       tensor_descriptor(&u, in[k].view, db.data + base[k] + off[0]);
       tensor_descriptor(&u, outs[k].view, db.data + base[k] + off[1]);
    }
+   float *x3 = in[2].data;
+   for (int i = 0; i < 16; i++)
+      x3[i] = (float)(i * 3);
+   memset(outs[2].data, 0xff, outs[2].size);
+   tensor_descriptor(&u, in[2].view, db.data + base[2] + off[0]);
+   tensor_descriptor(&u, outs[2].view, db.data + base[2] + off[1]);
    VkCommandBuffer cmd = dgu_begin(&u);
    if (!cmd)
       goto done;
@@ -333,16 +380,27 @@ test_dispatch(void)
    };
    dgu_barrier_host_to_graph(cmd);
    bind_buffers(cmd, 1, &binding);
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM, g.pipeline);
    uint32_t index = 0;
+   /* The application's compute state, set before the data-graph dispatches. */
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, cpipe);
+   set_offsets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g.layout, 0, 1, &index, &base[2]);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM, g.pipeline);
    for (int k = 0; k < 2; k++) {
       set_offsets(cmd, VK_PIPELINE_BIND_POINT_DATA_GRAPH_ARM, g.layout, 0, 1, &index, &base[k]);
       u.fn.CmdDispatchDataGraphARM(cmd, s.session, NULL);
    }
-   dgu_barrier_graph_to_host(cmd);
+   /* Its compute state is back: this dispatch reads its own set. */
+   vkCmdDispatch(cmd, 1, 1, 1);
+   dgu_barrier(cmd, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM | VK_ACCESS_2_SHADER_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
    if (dgu_submit_wait(&u, cmd)) {
       dgu_check_f32("first set's output", outs[0].data, want[0], N);
       dgu_check_f32("second set's output", outs[1].data, want[1], N);
+      float want3[16];
+      for (int i = 0; i < 16; i++)
+         want3[i] = (float)(i * 3) + 8.0f;
+      dgu_check_f32("the application's compute dispatch after them", outs[2].data, want3, 16);
    }
    dgu_free_cmd(&u, cmd);
 done:
@@ -350,7 +408,9 @@ done:
       buffer_finish(&u, &db);
    if (s.session)
       dgu_session_destroy(&u, &s);
-   for (int k = 0; k < 2; k++) {
+   if (cpipe)
+      vkDestroyPipeline(u.device, cpipe, NULL);
+   for (int k = 0; k < 3; k++) {
       dgu_tensor_destroy(&u, &in[k]);
       dgu_tensor_destroy(&u, &outs[k]);
    }
