@@ -70,7 +70,8 @@ dg_descriptor_buffer_rewrite(const VkDeviceCreateInfo *app, VkDeviceCreateInfo *
       lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
    const VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *app_dbt = lyr_find_struct(
       app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
-   /* Our copy of the application's struct: its chain is ours. */
+   /* Our copy of the application's struct: its chain is ours (dg_descriptor_buffer_check_device
+    * made sure it is there when the feature is on). */
    VkPhysicalDeviceDescriptorBufferFeaturesEXT *db = (VkPhysicalDeviceDescriptorBufferFeaturesEXT *)
       lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT);
    out->enabled = dgf && dgf->dataGraphDescriptorBuffer && db && db->descriptorBuffer &&
@@ -90,6 +91,25 @@ dg_descriptor_buffer_rewrite(const VkDeviceCreateInfo *app, VkDeviceCreateInfo *
                            info->enabledExtensionCount);
    }
    lyr_chain_append(info, &out->dbt);
+}
+
+VkResult
+dg_descriptor_buffer_check_device(const VkDeviceCreateInfo *app)
+{
+   const VkPhysicalDeviceDataGraphFeaturesARM *dgf =
+      lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
+   if (!dgf || !dgf->dataGraphDescriptorBuffer)
+      return VK_SUCCESS;
+   const VkPhysicalDeviceDescriptorBufferFeaturesEXT *db = lyr_find_struct(
+      app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT);
+   if (db && db->descriptorBuffer &&
+       lyr_name_in_list(VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME, app->ppEnabledExtensionNames,
+                        app->enabledExtensionCount))
+      return VK_SUCCESS;
+   return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                    "VkPhysicalDeviceDataGraphFeaturesARM::dataGraphDescriptorBuffer requested "
+                    "without %s and its descriptorBuffer feature enabled",
+                    VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME);
 }
 
 VkDescriptorSetLayoutCreateFlags

@@ -42,6 +42,11 @@ struct dg_descriptor_buffer_rewrite {
 void dg_descriptor_buffer_rewrite(const VkDeviceCreateInfo *app, VkDeviceCreateInfo *info,
                                   struct dg_descriptor_buffer_rewrite *out);
 
+/** At vkCreateDevice: dataGraphDescriptorBuffer requested without
+ *  VK_EXT_descriptor_buffer and its descriptorBuffer enabled fails with
+ *  VK_ERROR_FEATURE_NOT_PRESENT and a log line. */
+VkResult dg_descriptor_buffer_check_device(const VkDeviceCreateInfo *app);
+
 /** Set-layout flags of the kernels' layouts of a pipeline: DESCRIPTOR_BUFFER_BIT
  *  for descriptor-buffer pipelines; the internal set is a push-descriptor set then. */
 VkDescriptorSetLayoutCreateFlags dg_descriptor_buffer_layout_flags(const struct dg_pipeline *p,

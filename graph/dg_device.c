@@ -261,6 +261,9 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
          return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
                           "VkPhysicalDeviceDataGraphFeaturesARM::%s requested but not supported",
                           missing);
+      VkResult db_result = dg_descriptor_buffer_check_device(pCreateInfo);
+      if (db_result != VK_SUCCESS)
+         return db_result;
    }
 
    VkResult result;
