@@ -25,37 +25,37 @@ bool
 dg_descriptor_buffer_available(struct lyr_instance *instance, VkPhysicalDevice physical_device)
 {
    PFN_vkEnumerateDeviceExtensionProperties enumerate =
-      instance->next.EnumerateDeviceExtensionProperties;
+       instance->next.EnumerateDeviceExtensionProperties;
    if (!lyr_device_extension_below(enumerate, physical_device,
                                    VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME, &instance->alloc) ||
        !lyr_device_extension_below(enumerate, physical_device,
                                    VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, &instance->alloc))
       return false;
    VkPhysicalDeviceDescriptorBufferTensorFeaturesARM dbt = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
    };
    VkPhysicalDeviceDescriptorBufferFeaturesEXT db = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
-      .pNext = &dbt,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
+       .pNext = &dbt,
    };
    VkPhysicalDeviceFeatures2 f2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-      .pNext = &db,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+       .pNext = &db,
    };
    instance->next.GetPhysicalDeviceFeatures2(physical_device, &f2);
    if (!db.descriptorBuffer || !db.descriptorBufferPushDescriptors ||
        !dbt.descriptorBufferTensorDescriptors)
       return false;
    VkPhysicalDevicePushDescriptorPropertiesKHR push = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR,
    };
    VkPhysicalDeviceDescriptorBufferPropertiesEXT dbp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
-      .pNext = &push,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
+       .pNext = &push,
    };
    VkPhysicalDeviceProperties2 p2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-      .pNext = &dbp,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+       .pNext = &dbp,
    };
    instance->next.GetPhysicalDeviceProperties2(physical_device, &p2);
    return dbp.bufferlessPushDescriptors && push.maxPushDescriptors >= VMEL_GRAPH_MAX_TENSORS;
@@ -67,28 +67,29 @@ dg_descriptor_buffer_rewrite(const VkDeviceCreateInfo *app, VkDeviceCreateInfo *
 {
    memset(out, 0, sizeof(*out));
    const VkPhysicalDeviceDataGraphFeaturesARM *dgf =
-      lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
+       lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
    const VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *app_dbt = lyr_find_struct(
-      app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
+       app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
    /* Our copy of the application's struct: its chain is ours (dg_descriptor_buffer_check_device
     * made sure it is there when the feature is on). */
-   VkPhysicalDeviceDescriptorBufferFeaturesEXT *db = (VkPhysicalDeviceDescriptorBufferFeaturesEXT *)
-      lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT);
+   VkPhysicalDeviceDescriptorBufferFeaturesEXT *db =
+       (VkPhysicalDeviceDescriptorBufferFeaturesEXT *)lyr_find_struct(
+           info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT);
    out->enabled = dgf && dgf->dataGraphDescriptorBuffer && db && db->descriptorBuffer &&
                   lyr_name_in_list(VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME,
                                    info->ppEnabledExtensionNames, info->enabledExtensionCount);
    if (!app_dbt && !out->enabled)
       return;
    out->dbt = (VkPhysicalDeviceDescriptorBufferTensorFeaturesARM){
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
-      .descriptorBufferTensorDescriptors = app_dbt && app_dbt->descriptorBufferTensorDescriptors,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
+       .descriptorBufferTensorDescriptors = app_dbt && app_dbt->descriptorBufferTensorDescriptors,
    };
    if (out->enabled) {
       out->dbt.descriptorBufferTensorDescriptors = VK_TRUE;
       db->descriptorBufferPushDescriptors = VK_TRUE;
       out->push_extension =
-         !lyr_name_in_list(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, info->ppEnabledExtensionNames,
-                           info->enabledExtensionCount);
+          !lyr_name_in_list(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, info->ppEnabledExtensionNames,
+                            info->enabledExtensionCount);
    }
    lyr_chain_append(info, &out->dbt);
 }
@@ -97,11 +98,11 @@ VkResult
 dg_descriptor_buffer_check_device(const VkDeviceCreateInfo *app)
 {
    const VkPhysicalDeviceDataGraphFeaturesARM *dgf =
-      lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
+       lyr_find_struct(app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
    if (!dgf || !dgf->dataGraphDescriptorBuffer)
       return VK_SUCCESS;
    const VkPhysicalDeviceDescriptorBufferFeaturesEXT *db = lyr_find_struct(
-      app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT);
+       app->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT);
    if (db && db->descriptorBuffer &&
        lyr_name_in_list(VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME, app->ppEnabledExtensionNames,
                         app->enabledExtensionCount))
@@ -154,19 +155,19 @@ dg_descriptor_buffer_push_internal(struct dg_device *device, const struct dg_ses
    uint32_t n = 0;
    for (uint32_t b = 0; b < is->count && n < VMEL_GRAPH_MAX_TENSORS; b++) {
       const struct dg_plan_tensor *t = &p->plan->tensors[is->tensors[b]];
-      views[n] = t->kind == DG_PLAN_TENSOR_CONSTANT ? p->constants[t->index].view
-                                                    : s->views[t->index];
+      views[n] =
+          t->kind == DG_PLAN_TENSOR_CONSTANT ? p->constants[t->index].view : s->views[t->index];
       tw[n] = (VkWriteDescriptorSetTensorARM){
-         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
-         .tensorViewCount = 1,
-         .pTensorViews = &views[n],
+          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
+          .tensorViewCount = 1,
+          .pTensorViews = &views[n],
       };
       w[n] = (VkWriteDescriptorSet){
-         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-         .pNext = &tw[n],
-         .dstBinding = b,
-         .descriptorCount = 1,
-         .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
+          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+          .pNext = &tw[n],
+          .dstBinding = b,
+          .descriptorCount = 1,
+          .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
       };
       n++;
    }
@@ -182,8 +183,8 @@ dg_descriptor_buffer_restore(struct dg_device *device, const struct dg_db_cmd *d
    for (uint32_t i = 0; i < LYR_CMD_MAX_SETS; i++) {
       if (db->compute_mask & (1u << i))
          device->base.next.CmdSetDescriptorBufferOffsetsEXT(
-            cmd, VK_PIPELINE_BIND_POINT_COMPUTE, db->compute_layout[i], i, 1,
-            &db->compute_index[i], &db->compute_offset[i]);
+             cmd, VK_PIPELINE_BIND_POINT_COMPUTE, db->compute_layout[i], i, 1,
+             &db->compute_index[i], &db->compute_offset[i]);
    }
 }
 
@@ -205,18 +206,17 @@ dg_CmdSetDescriptorBufferOffsetsEXT(VkCommandBuffer commandBuffer,
             db->compute_layout[firstSet + i] = layout;
          }
       }
-      device->base.next.CmdSetDescriptorBufferOffsetsEXT(commandBuffer, pipelineBindPoint, layout,
-                                                         firstSet, setCount, pBufferIndices,
-                                                         pOffsets);
+      device->base.next.CmdSetDescriptorBufferOffsetsEXT(
+          commandBuffer, pipelineBindPoint, layout, firstSet, setCount, pBufferIndices, pOffsets);
       return;
    }
    if (!db || !device->descriptor_buffer || firstSet + setCount > LYR_CMD_MAX_SETS) {
       lyr_loge("vkCmdSetDescriptorBufferOffsetsEXT: sets %u..%u at the data-graph bind point "
                "not recorded (%s)",
                firstSet, firstSet + setCount,
-               !db ? "untracked command buffer"
-                   : !device->descriptor_buffer ? "dataGraphDescriptorBuffer is not enabled"
-                                                : "set index out of range");
+               !db                          ? "untracked command buffer"
+               : !device->descriptor_buffer ? "dataGraphDescriptorBuffer is not enabled"
+                                            : "set index out of range");
       return;
    }
    for (uint32_t i = 0; i < setCount; i++) {
@@ -227,7 +227,7 @@ dg_CmdSetDescriptorBufferOffsetsEXT(VkCommandBuffer commandBuffer,
 }
 
 static const struct lyr_hook hooks[] = {
-   DG_HOOK(CmdSetDescriptorBufferOffsetsEXT, dg_CmdSetDescriptorBufferOffsetsEXT),
+    DG_HOOK(CmdSetDescriptorBufferOffsetsEXT, dg_CmdSetDescriptorBufferOffsetsEXT),
 };
 
 const struct lyr_hook_table dg_descriptor_buffer_hooks = LYR_HOOK_TABLE(hooks);

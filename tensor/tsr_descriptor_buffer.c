@@ -21,21 +21,21 @@ tsr_descriptor_buffer_caps(struct lyr_instance *instance, VkPhysicalDevice physi
                            struct tsr_caps *caps)
 {
    VkPhysicalDeviceDescriptorBufferFeaturesEXT f = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
    };
    VkPhysicalDeviceFeatures2 f2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-      .pNext = &f,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+       .pNext = &f,
    };
    instance->next.GetPhysicalDeviceFeatures2(physical_device, &f2);
    if (!f.descriptorBuffer)
       return;
    VkPhysicalDeviceDescriptorBufferPropertiesEXT p = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
    };
    VkPhysicalDeviceProperties2 p2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-      .pNext = &p,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+       .pNext = &p,
    };
    instance->next.GetPhysicalDeviceProperties2(physical_device, &p2);
    if (!p.storageBufferDescriptorSize)
@@ -43,7 +43,7 @@ tsr_descriptor_buffer_caps(struct lyr_instance *instance, VkPhysicalDevice physi
    caps->descriptor_buffer_tensors = true;
    caps->tensor_descriptor_size = p.storageBufferDescriptorSize;
    caps->robust_descriptor_size_differs =
-      p.robustStorageBufferDescriptorSize != p.storageBufferDescriptorSize;
+       p.robustStorageBufferDescriptorSize != p.storageBufferDescriptorSize;
 }
 
 /* Whether the application enabled robustBufferAccess (either way of enabling features). */
@@ -53,7 +53,7 @@ wants_robust_buffer_access(const VkDeviceCreateInfo *info)
    if (info->pEnabledFeatures)
       return info->pEnabledFeatures->robustBufferAccess;
    const VkPhysicalDeviceFeatures2 *f2 =
-      lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
+       lyr_find_struct(info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
    return f2 && f2->features.robustBufferAccess;
 }
 
@@ -63,7 +63,7 @@ tsr_descriptor_buffer_check_device(const VkDeviceCreateInfo *info, const struct 
 {
    *enabled = false;
    const VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *dbt = lyr_find_struct(
-      info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
+       info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
    if (!dbt || !dbt->descriptorBufferTensorDescriptors)
       return VK_SUCCESS;
    if (!caps->descriptor_buffer_tensors)
@@ -103,7 +103,7 @@ tsr_GetDescriptorEXT(VkDevice _device, const VkDescriptorGetInfoEXT *pDescriptor
       return;
    }
    const VkDescriptorGetTensorInfoARM *ti =
-      lyr_find_struct(pDescriptorInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_GET_TENSOR_INFO_ARM);
+       lyr_find_struct(pDescriptorInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_GET_TENSOR_INFO_ARM);
    if (!ti) {
       lyr_loge("vkGetDescriptorEXT: VK_DESCRIPTOR_TYPE_TENSOR_ARM without a "
                "VkDescriptorGetTensorInfoARM; nothing written");
@@ -118,21 +118,21 @@ tsr_GetDescriptorEXT(VkDevice _device, const VkDescriptorGetInfoEXT *pDescriptor
    /* A null view is a null storage-buffer descriptor (nullDescriptor is the driver's rule). */
    const struct tsr_tensor_view *view = tsr_view_from_handle(ti->tensorView);
    VkDescriptorAddressInfoEXT address = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_ADDRESS_INFO_EXT,
-      .address = view ? view->record.address : 0,
-      .range = VMEL_TENSOR_RECORD_SIZE,
-      .format = VK_FORMAT_UNDEFINED,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_ADDRESS_INFO_EXT,
+       .address = view ? view->record.address : 0,
+       .range = VMEL_TENSOR_RECORD_SIZE,
+       .format = VK_FORMAT_UNDEFINED,
    };
    VkDescriptorGetInfoEXT info = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_INFO_EXT,
-      .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .data.pStorageBuffer = view ? &address : NULL,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_INFO_EXT,
+       .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+       .data.pStorageBuffer = view ? &address : NULL,
    };
    device->base.next.GetDescriptorEXT(_device, &info, size, pDescriptor);
 }
 
 static const struct lyr_hook hooks[] = {
-   TSR_HOOK(GetDescriptorEXT, tsr_GetDescriptorEXT),
+    TSR_HOOK(GetDescriptorEXT, tsr_GetDescriptorEXT),
 };
 
 const struct lyr_hook_table tsr_descriptor_buffer_hooks = LYR_HOOK_TABLE(hooks);

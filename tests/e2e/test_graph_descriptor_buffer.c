@@ -39,7 +39,7 @@ static const char *
 unsupported(struct vku *v)
 {
    VkPhysicalDeviceDataGraphFeaturesARM dg = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
    };
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &dg};
@@ -53,11 +53,11 @@ unsupported(struct vku *v)
       return "dataGraphDescriptorBuffer is not offered on this device (it needs descriptorBuffer "
              "with bufferless push descriptors)";
    VkPhysicalDeviceDescriptorBufferTensorPropertiesARM tp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_PROPERTIES_ARM,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_PROPERTIES_ARM,
    };
    VkPhysicalDeviceDescriptorBufferPropertiesEXT dbp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
-      .pNext = &tp,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
+       .pNext = &tp,
    };
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                      .pNext = &dbp};
@@ -93,35 +93,35 @@ init(struct dgu *u, bool on)
       exit(test_state.failed ? test_done() : test_skip(why));
    }
    VkPhysicalDeviceDataGraphFeaturesARM dgf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
-      .dataGraph = VK_TRUE,
-      .dataGraphDescriptorBuffer = on,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
+       .dataGraph = VK_TRUE,
+       .dataGraphDescriptorBuffer = on,
    };
    VkPhysicalDeviceDescriptorBufferTensorFeaturesARM dbt = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
-      .pNext = &dgf,
-      .descriptorBufferTensorDescriptors = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
+       .pNext = &dgf,
+       .descriptorBufferTensorDescriptors = VK_TRUE,
    };
    VkPhysicalDeviceTensorFeaturesARM tf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
-      .pNext = &dbt,
-      .tensors = VK_TRUE,
-      .shaderTensorAccess = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
+       .pNext = &dbt,
+       .tensors = VK_TRUE,
+       .shaderTensorAccess = VK_TRUE,
    };
    VkPhysicalDeviceDescriptorBufferFeaturesEXT db = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
-      .pNext = &tf,
-      .descriptorBuffer = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
+       .pNext = &tf,
+       .descriptorBuffer = VK_TRUE,
    };
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .pNext = &db,
-      .bufferDeviceAddress = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .pNext = &db,
+       .bufferDeviceAddress = VK_TRUE,
    };
    VkPhysicalDeviceVulkan13Features f13 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-      .pNext = &f12,
-      .synchronization2 = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+       .pNext = &f12,
+       .synchronization2 = VK_TRUE,
    };
    const char *ext[] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
                         VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME,
@@ -158,7 +158,7 @@ init(struct dgu *u, bool on)
                                    .queueFamilyIndex = u->family};
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    return ok(vkCreateCommandPool(u->device, &cpci, NULL, &u->pool) == VK_SUCCESS &&
-                vkCreateFence(u->device, &fci, NULL, &u->fence) == VK_SUCCESS,
+                 vkCreateFence(u->device, &fci, NULL, &u->fence) == VK_SUCCESS,
              "command pool and fence");
 }
 
@@ -224,8 +224,8 @@ align_up(VkDeviceSize v, VkDeviceSize a)
 }
 
 static const struct dgu_binding io_bindings[] = {
-   {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
-   {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+    {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+    {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
 };
 
 /* The graph's set layout and pipeline layout, with DESCRIPTOR_BUFFER_BIT. */
@@ -236,22 +236,22 @@ make_layouts(struct dgu *u, struct dgu_graph *g)
     * reading descriptor-buffer sets whose layouts have ALL-stage bindings, also
     * without data graphs (docs/testing.md). */
    VkDescriptorSetLayoutBinding b[2] = {
-      {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
-      {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+       {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+       {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
    };
    VkDescriptorSetLayoutCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
-      .bindingCount = 2,
-      .pBindings = b,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+       .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
+       .bindingCount = 2,
+       .pBindings = b,
    };
    g->set_count = 1;
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                       .setLayoutCount = 1,
                                       .pSetLayouts = g->set_layouts};
    return ok(vkCreateDescriptorSetLayout(u->device, &info, NULL, &g->set_layouts[0]) ==
-                   VK_SUCCESS &&
-                vkCreatePipelineLayout(u->device, &plci, NULL, &g->layout) == VK_SUCCESS,
+                     VK_SUCCESS &&
+                 vkCreatePipelineLayout(u->device, &plci, NULL, &g->layout) == VK_SUCCESS,
              "layouts");
 }
 
@@ -262,23 +262,21 @@ make_pipeline(struct dgu *u, struct dgu_graph *g)
    uint32_t *words = dgu_assemble(DGU_CLAMP_ADD_SUB_TEXT, &count);
    if (!words)
       return VK_ERROR_UNKNOWN;
-   VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = count * 4,
-                                   .pCode = words};
+   VkShaderModuleCreateInfo mci = {
+       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = count * 4, .pCode = words};
    VkResult r = vkCreateShaderModule(u->device, &mci, NULL, &g->module);
    free(words);
    if (!ok(r == VK_SUCCESS, "vkCreateShaderModule: %d", r))
       return r;
-   struct dgu_pipeline_desc desc = {.text = DGU_CLAMP_ADD_SUB_TEXT,
-                                    .bindings = io_bindings,
-                                    .binding_count = 2};
+   struct dgu_pipeline_desc desc = {
+       .text = DGU_CLAMP_ADD_SUB_TEXT, .bindings = io_bindings, .binding_count = 2};
    struct dgu_create_parts *parts = malloc(sizeof(*parts));
    if (!ok(parts != NULL, "out of memory"))
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    dgu_create_parts(&desc, g, parts);
    parts->info.flags = VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT;
-   r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, VK_NULL_HANDLE, 1,
-                                         &parts->info, NULL, &g->pipeline);
+   r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, VK_NULL_HANDLE, 1, &parts->info,
+                                         NULL, &g->pipeline);
    free(parts);
    return r;
 }
@@ -292,21 +290,20 @@ compute_pipeline(struct dgu *u, VkPipelineLayout layout)
    uint32_t *words = vku_assemble_file(VMEL_LOWER_CASE_DIR "/rank_2.in.spvasm", &count);
    if (!ok(words != NULL, "rank_2 assembled"))
       return VK_NULL_HANDLE;
-   VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = count * 4,
-                                   .pCode = words};
+   VkShaderModuleCreateInfo mci = {
+       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = count * 4, .pCode = words};
    VkShaderModule module = VK_NULL_HANDLE;
    VkPipeline pipeline = VK_NULL_HANDLE;
    VkResult r = vkCreateShaderModule(u->device, &mci, NULL, &module);
    free(words);
    VkComputePipelineCreateInfo cp = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .flags = VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = module,
-                .pName = "main"},
-      .layout = layout,
+       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+       .flags = VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
+       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                 .module = module,
+                 .pName = "main"},
+       .layout = layout,
    };
    if (r == VK_SUCCESS)
       r = vkCreateComputePipelines(u->device, VK_NULL_HANDLE, 1, &cp, NULL, &pipeline);
@@ -374,9 +371,9 @@ test_dispatch(void)
    if (!cmd)
       goto done;
    VkDescriptorBufferBindingInfoEXT binding = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_BUFFER_BINDING_INFO_EXT,
-      .address = db.address,
-      .usage = VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_BUFFER_BINDING_INFO_EXT,
+       .address = db.address,
+       .usage = VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT,
    };
    dgu_barrier_host_to_graph(cmd);
    bind_buffers(cmd, 1, &binding);

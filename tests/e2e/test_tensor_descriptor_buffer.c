@@ -29,7 +29,7 @@ static struct vku v;
 static VkDevice device;
 static VkQueue queue;
 static VkCommandPool cmd_pool;
-static size_t descriptor_size; /* tensorDescriptorSize */
+static size_t descriptor_size;        /* tensorDescriptorSize */
 static VkDeviceSize offset_alignment; /* descriptorBufferOffsetAlignment */
 
 static PFN_vkCreateTensorARM create_tensor;
@@ -60,48 +60,47 @@ tensor_init(struct tensor *t, uint32_t rank, const int64_t *dims, const int64_t 
    memcpy(t->dims, dims, rank * sizeof(int64_t));
    memcpy(t->strides, strides, rank * sizeof(int64_t));
    VkTensorDescriptionARM desc = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
-      .tiling = VK_TENSOR_TILING_LINEAR_ARM,
-      .format = VK_FORMAT_R32_SFLOAT,
-      .dimensionCount = rank,
-      .pDimensions = t->dims,
-      .pStrides = t->strides,
-      .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
+       .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
+       .tiling = VK_TENSOR_TILING_LINEAR_ARM,
+       .format = VK_FORMAT_R32_SFLOAT,
+       .dimensionCount = rank,
+       .pDimensions = t->dims,
+       .pStrides = t->strides,
+       .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
    };
    VkTensorCreateInfoARM info = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
-      .pDescription = &desc,
-      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+       .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
+       .pDescription = &desc,
+       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
    if (!ok(create_tensor(device, &info, NULL, &t->handle) == VK_SUCCESS, "vkCreateTensorARM"))
       return false;
    VkTensorMemoryRequirementsInfoARM ri = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
-      .tensor = t->handle,
+       .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
+       .tensor = t->handle,
    };
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    tensor_reqs(device, &ri, &req);
    VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-      .allocationSize = req.memoryRequirements.size,
-      .memoryTypeIndex = vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits),
+       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+       .allocationSize = req.memoryRequirements.size,
+       .memoryTypeIndex = vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits),
    };
    VkBindTensorMemoryInfoARM bind = {
-      .sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
-      .tensor = t->handle,
+       .sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
+       .tensor = t->handle,
    };
    if (!ok(mai.memoryTypeIndex != UINT32_MAX &&
-              vkAllocateMemory(device, &mai, NULL, &t->memory) == VK_SUCCESS &&
-              (bind.memory = t->memory, bind_tensor(device, 1, &bind) == VK_SUCCESS) &&
-              vkMapMemory(device, t->memory, 0, VK_WHOLE_SIZE, 0, (void **)&t->data) ==
-                 VK_SUCCESS,
+               vkAllocateMemory(device, &mai, NULL, &t->memory) == VK_SUCCESS &&
+               (bind.memory = t->memory, bind_tensor(device, 1, &bind) == VK_SUCCESS) &&
+               vkMapMemory(device, t->memory, 0, VK_WHOLE_SIZE, 0, (void **)&t->data) == VK_SUCCESS,
            "tensor memory"))
       return false;
    memset(t->data, 0xa5, mai.allocationSize);
    VkTensorViewCreateInfoARM vi = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
-      .tensor = t->handle,
-      .format = VK_FORMAT_R32_SFLOAT,
+       .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
+       .tensor = t->handle,
+       .format = VK_FORMAT_R32_SFLOAT,
    };
    return ok(create_view(device, &vi, NULL, &t->view) == VK_SUCCESS, "vkCreateTensorViewARM");
 }
@@ -134,9 +133,9 @@ create_module(const char *name, VkShaderModule *module)
    if (!ok(words != NULL, "assemble %s", path))
       return VK_ERROR_UNKNOWN;
    VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = count * 4,
-      .pCode = words,
+       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+       .codeSize = count * 4,
+       .pCode = words,
    };
    VkResult result = vkCreateShaderModule(device, &smci, NULL, module);
    free(words);
@@ -156,23 +155,23 @@ buffer_init(struct buffer *b, VkDeviceSize size, VkBufferUsageFlags usage)
 {
    memset(b, 0, sizeof(*b));
    VkBufferCreateInfo bci = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-      .size = size,
-      .usage = usage | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
+       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+       .size = size,
+       .usage = usage | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
    };
    if (vkCreateBuffer(device, &bci, NULL, &b->handle) != VK_SUCCESS)
       return false;
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(device, b->handle, &req);
    VkMemoryAllocateFlagsInfo flags = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
-      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
    };
    VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-      .pNext = &flags,
-      .allocationSize = req.size,
-      .memoryTypeIndex = vku_host_memory_type(&v, req.memoryTypeBits),
+       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+       .pNext = &flags,
+       .allocationSize = req.size,
+       .memoryTypeIndex = vku_host_memory_type(&v, req.memoryTypeBits),
    };
    if (mai.memoryTypeIndex == UINT32_MAX ||
        vkAllocateMemory(device, &mai, NULL, &b->memory) != VK_SUCCESS ||
@@ -181,8 +180,8 @@ buffer_init(struct buffer *b, VkDeviceSize size, VkBufferUsageFlags usage)
       return false;
    memset(b->data, 0, size);
    VkBufferDeviceAddressInfo ai = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
-      .buffer = b->handle,
+       .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+       .buffer = b->handle,
    };
    b->address = vkGetBufferDeviceAddress(device, &ai);
    return true;
@@ -199,13 +198,13 @@ static void
 tensor_descriptor(VkTensorViewARM view, void *out)
 {
    VkDescriptorGetTensorInfoARM ti = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_TENSOR_INFO_ARM,
-      .tensorView = view,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_TENSOR_INFO_ARM,
+       .tensorView = view,
    };
    VkDescriptorGetInfoEXT gi = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_INFO_EXT,
-      .pNext = &ti,
-      .type = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_INFO_EXT,
+       .pNext = &ti,
+       .type = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
    };
    get_descriptor(device, &gi, descriptor_size, out);
 }
@@ -221,22 +220,22 @@ dispatch(VkShaderModule module, uint32_t binding_count, const uint32_t *counts,
       b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_TENSOR_ARM, counts[i],
                                             VK_SHADER_STAGE_COMPUTE_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dsl = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
-      .bindingCount = binding_count,
-      .pBindings = b,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+       .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
+       .bindingCount = binding_count,
+       .pBindings = b,
    };
    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
    VkPipelineLayout layout = VK_NULL_HANDLE;
    VkPipeline pipeline = VK_NULL_HANDLE;
    struct buffer db = {0};
    VkPipelineLayoutCreateInfo pl = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &set_layout,
+       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+       .setLayoutCount = 1,
+       .pSetLayouts = &set_layout,
    };
    bool good = ok(vkCreateDescriptorSetLayout(device, &dsl, NULL, &set_layout) == VK_SUCCESS &&
-                     vkCreatePipelineLayout(device, &pl, NULL, &layout) == VK_SUCCESS,
+                      vkCreatePipelineLayout(device, &pl, NULL, &layout) == VK_SUCCESS,
                   "layouts");
    /* Sizes and offsets: every binding's descriptors lie inside the set. */
    VkDeviceSize size = 0, offsets[2] = {0, 0};
@@ -246,25 +245,24 @@ dispatch(VkShaderModule module, uint32_t binding_count, const uint32_t *counts,
          binding_offset(device, set_layout, i, &offsets[i]);
          ok(offsets[i] + counts[i] * descriptor_size <= size,
             "binding %u: offset %llu + %u x %zu within the layout's %llu bytes", i,
-            (unsigned long long)offsets[i], counts[i], descriptor_size,
-            (unsigned long long)size);
+            (unsigned long long)offsets[i], counts[i], descriptor_size, (unsigned long long)size);
       }
       if (binding_count == 2)
          ok(offsets[0] + counts[0] * descriptor_size <= offsets[1] ||
-               offsets[1] + counts[1] * descriptor_size <= offsets[0],
+                offsets[1] + counts[1] * descriptor_size <= offsets[0],
             "bindings do not overlap");
    }
    VkComputePipelineCreateInfo cp = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .flags = VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = module,
-                .pName = "main"},
-      .layout = layout,
+       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+       .flags = VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
+       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                 .module = module,
+                 .pName = "main"},
+       .layout = layout,
    };
    good = good && ok(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cp, NULL, &pipeline) ==
-                        VK_SUCCESS,
+                         VK_SUCCESS,
                      "pipeline");
    /* The set at a non-zero, aligned offset of the descriptor buffer. */
    VkDeviceSize set_offset = offset_alignment > 256 ? offset_alignment : 256;
@@ -278,10 +276,10 @@ dispatch(VkShaderModule module, uint32_t binding_count, const uint32_t *counts,
    }
    if (good) {
       VkCommandBufferAllocateInfo cai = {
-         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-         .commandPool = cmd_pool,
-         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-         .commandBufferCount = 1,
+          .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+          .commandPool = cmd_pool,
+          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+          .commandBufferCount = 1,
       };
       VkCommandBuffer cmd;
       VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -289,29 +287,29 @@ dispatch(VkShaderModule module, uint32_t binding_count, const uint32_t *counts,
       vkBeginCommandBuffer(cmd, &bi);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
       VkDescriptorBufferBindingInfoEXT binding = {
-         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_BUFFER_BINDING_INFO_EXT,
-         .address = db.address,
-         .usage = VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT,
+          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_BUFFER_BINDING_INFO_EXT,
+          .address = db.address,
+          .usage = VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT,
       };
       bind_buffers(cmd, 1, &binding);
       uint32_t index = 0;
       set_offsets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &index, &set_offset);
       vkCmdDispatch(cmd, 1, 1, 1);
       VkMemoryBarrier mb = {
-         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-         .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+          .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+          .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+          .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
       };
-      vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                           0, 1, &mb, 0, NULL, 0, NULL);
+      vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                           1, &mb, 0, NULL, 0, NULL);
       vkEndCommandBuffer(cmd);
       VkSubmitInfo si = {
-         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-         .commandBufferCount = 1,
-         .pCommandBuffers = &cmd,
+          .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+          .commandBufferCount = 1,
+          .pCommandBuffers = &cmd,
       };
       good = ok(vkQueueSubmit(queue, 1, &si, VK_NULL_HANDLE) == VK_SUCCESS &&
-                   vkQueueWaitIdle(queue) == VK_SUCCESS,
+                    vkQueueWaitIdle(queue) == VK_SUCCESS,
                 "submit");
       vkFreeCommandBuffers(device, cmd_pool, 1, &cmd);
    }
@@ -414,11 +412,11 @@ static const char *
 unsupported(void)
 {
    VkPhysicalDeviceDescriptorBufferTensorFeaturesARM dbt = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
    };
    VkPhysicalDeviceDescriptorBufferFeaturesEXT db = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
-      .pNext = &dbt,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
+       .pNext = &dbt,
    };
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
    bool has_ext = vku_has_device_extension(&v, VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME);
@@ -433,20 +431,20 @@ unsupported(void)
    }
    ok(dbt.descriptorBufferTensorDescriptors, "descriptorBufferTensorDescriptors offered");
    VkPhysicalDeviceDescriptorBufferTensorPropertiesARM dbtp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_PROPERTIES_ARM,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_PROPERTIES_ARM,
    };
    VkPhysicalDeviceDescriptorBufferPropertiesEXT dbp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
-      .pNext = &dbtp,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
+       .pNext = &dbtp,
    };
    VkPhysicalDeviceProperties2 p2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-      .pNext = &dbp,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+       .pNext = &dbp,
    };
    vkGetPhysicalDeviceProperties2(v.physical_device, &p2);
    check_eq_u64(dbtp.tensorDescriptorSize, dbp.storageBufferDescriptorSize);
-   ok(dbtp.tensorDescriptorSize > 0 && dbtp.tensorDescriptorSize < 1024,
-      "tensorDescriptorSize %zu", dbtp.tensorDescriptorSize);
+   ok(dbtp.tensorDescriptorSize > 0 && dbtp.tensorDescriptorSize < 1024, "tensorDescriptorSize %zu",
+      dbtp.tensorDescriptorSize);
    descriptor_size = dbtp.tensorDescriptorSize;
    offset_alignment = dbp.descriptorBufferOffsetAlignment;
    return dbt.descriptorBufferTensorDescriptors ? NULL : "descriptorBufferTensorDescriptors off";
@@ -458,8 +456,8 @@ test_needs_extension(void)
 {
    test_set_context("feature without the extension");
    VkPhysicalDeviceDescriptorBufferTensorFeaturesARM dbt = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
-      .descriptorBufferTensorDescriptors = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
+       .descriptorBufferTensorDescriptors = VK_TRUE,
    };
    const char *ext[] = {"VK_ARM_tensors"};
    VkDevice d = VK_NULL_HANDLE;
@@ -479,25 +477,25 @@ static bool
 device_init(void)
 {
    VkPhysicalDeviceTensorFeaturesARM tf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
-      .tensors = VK_TRUE,
-      .tensorNonPacked = VK_TRUE,
-      .shaderTensorAccess = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
+       .tensors = VK_TRUE,
+       .tensorNonPacked = VK_TRUE,
+       .shaderTensorAccess = VK_TRUE,
    };
    VkPhysicalDeviceDescriptorBufferTensorFeaturesARM dbt = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
-      .pNext = &tf,
-      .descriptorBufferTensorDescriptors = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM,
+       .pNext = &tf,
+       .descriptorBufferTensorDescriptors = VK_TRUE,
    };
    VkPhysicalDeviceDescriptorBufferFeaturesEXT db = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
-      .pNext = &dbt,
-      .descriptorBuffer = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
+       .pNext = &dbt,
+       .descriptorBuffer = VK_TRUE,
    };
    VkPhysicalDeviceBufferDeviceAddressFeatures bda = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
-      .pNext = &db,
-      .bufferDeviceAddress = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+       .pNext = &db,
+       .bufferDeviceAddress = VK_TRUE,
    };
    const char *ext[] = {"VK_ARM_tensors", VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME};
    if (!ok(vku_create_device(&v, ext, 2, &bda, &device) == VK_SUCCESS, "device"))
@@ -516,14 +514,14 @@ device_init(void)
    GET(set_offsets, "vkCmdSetDescriptorBufferOffsetsEXT");
 #undef GET
    if (!ok(create_tensor && destroy_tensor && tensor_reqs && bind_tensor && create_view &&
-              destroy_view && get_descriptor && layout_size && binding_offset && bind_buffers &&
-              set_offsets,
+               destroy_view && get_descriptor && layout_size && binding_offset && bind_buffers &&
+               set_offsets,
            "entry points"))
       return false;
    vkGetDeviceQueue(device, 0, 0, &queue);
    VkCommandPoolCreateInfo cpi = {
-      .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+       .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+       .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
    };
    return ok(vkCreateCommandPool(device, &cpi, NULL, &cmd_pool) == VK_SUCCESS, "command pool");
 }
