@@ -401,6 +401,22 @@ test_descriptor_bytes(void)
       ok(memcmp(d1, d2, descriptor_size) == 0, "same view, same descriptor");
       ok(memcmp(d1, d3, descriptor_size) != 0, "other view, other descriptor");
       ok(d1[descriptor_size] == 0x11, "nothing written past tensorDescriptorSize");
+      /* A dataSize other than tensorDescriptorSize writes nothing, with a log line. */
+      memset(d2, 0x5a, sizeof(d2));
+      VkDescriptorGetTensorInfoARM ti = {
+          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_TENSOR_INFO_ARM,
+          .tensorView = a.view,
+      };
+      VkDescriptorGetInfoEXT gi = {
+          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_GET_INFO_EXT,
+          .pNext = &ti,
+          .type = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
+      };
+      vku_capture_stderr_begin();
+      get_descriptor(device, &gi, descriptor_size / 2, d2);
+      const char *log = vku_capture_stderr_end();
+      ok(d2[0] == 0x5a && d2[descriptor_size / 2 - 1] == 0x5a, "wrong dataSize: nothing written");
+      ok(strstr(log, "tensorDescriptorSize") != NULL, "wrong dataSize: logged");
    }
    tensor_finish(&a);
    tensor_finish(&b);
