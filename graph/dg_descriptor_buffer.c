@@ -113,6 +113,36 @@ dg_descriptor_buffer_check_device(const VkDeviceCreateInfo *app)
                     VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME);
 }
 
+VkResult
+dg_descriptor_buffer_check_pipeline(struct dg_device *device,
+                                    const VkDataGraphPipelineCreateInfoARM *info)
+{
+   bool db = (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT) != 0;
+   if (db && !device->descriptor_buffer)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: DESCRIPTOR_BUFFER_BIT_EXT needs "
+                       "dataGraphDescriptorBuffer (with VK_EXT_descriptor_buffer's "
+                       "descriptorBuffer) enabled");
+   const struct dg_pipeline_layout_info *layout = dg_pipeline_layout_info_get(device, info->layout);
+   uint32_t count = layout ? dg_pipeline_layout_set_count(layout) : 0;
+   for (uint32_t i = 0; i < count; i++) {
+      const struct dg_set_layout_info *set = dg_pipeline_layout_set(layout, i);
+      if (!set)
+         continue;
+      uint32_t bindings;
+      VkDescriptorSetLayoutCreateFlags flags;
+      dg_set_layout_bindings(set, &bindings, &flags);
+      bool set_db = (flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT) != 0;
+      if (set_db != db)
+         return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                          "vkCreateDataGraphPipelinesARM: set layout %u %s "
+                          "DESCRIPTOR_BUFFER_BIT_EXT and the pipeline %s "
+                          "VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT",
+                          i, set_db ? "has" : "lacks", db ? "has" : "lacks");
+   }
+   return VK_SUCCESS;
+}
+
 VkDescriptorSetLayoutCreateFlags
 dg_descriptor_buffer_layout_flags(const struct dg_pipeline *p, bool internal)
 {

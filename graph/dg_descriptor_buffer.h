@@ -47,6 +47,13 @@ void dg_descriptor_buffer_rewrite(const VkDeviceCreateInfo *app, VkDeviceCreateI
  *  VK_ERROR_FEATURE_NOT_PRESENT and a log line. */
 VkResult dg_descriptor_buffer_check_device(const VkDeviceCreateInfo *app);
 
+/** At vkCreateDataGraphPipelinesARM: DESCRIPTOR_BUFFER_BIT_EXT needs
+ *  dataGraphDescriptorBuffer enabled, and the layout's set layouts must all have
+ *  DESCRIPTOR_BUFFER_BIT exactly when the pipeline has the flag
+ *  (VK_ERROR_VALIDATION_FAILED_EXT and a log line otherwise). */
+VkResult dg_descriptor_buffer_check_pipeline(struct dg_device *device,
+                                             const VkDataGraphPipelineCreateInfoARM *info);
+
 /** Set-layout flags of the kernels' layouts of a pipeline: DESCRIPTOR_BUFFER_BIT
  *  for descriptor-buffer pipelines; the internal set is a push-descriptor set then. */
 VkDescriptorSetLayoutCreateFlags dg_descriptor_buffer_layout_flags(const struct dg_pipeline *p,

@@ -367,11 +367,9 @@ create_one(struct dg_device *device, VkPipelineCache cache,
                        "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64
                        " not allowed (VUID 09764)",
                        (uint64_t)(info->flags & ~dg_allowed_flags));
-   if ((info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT) && !device->descriptor_buffer)
-      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
-                       "vkCreateDataGraphPipelinesARM: DESCRIPTOR_BUFFER_BIT_EXT needs "
-                       "dataGraphDescriptorBuffer (with VK_EXT_descriptor_buffer's "
-                       "descriptorBuffer) enabled");
+   VkResult db_result = dg_descriptor_buffer_check_pipeline(device, info);
+   if (db_result != VK_SUCCESS)
+      return db_result;
    /* pipelineCreationCacheControl: this layer keeps no pipeline cache of its own yet, so
     * every data-graph pipeline needs compiling, and a creation that must not compile is a
     * miss: VK_PIPELINE_COMPILE_REQUIRED and no pipeline (never a compiled one with

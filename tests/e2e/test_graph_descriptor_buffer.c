@@ -436,10 +436,47 @@ test_refused(void)
    test_set_context(NULL);
 }
 
+/* Set layouts without DESCRIPTOR_BUFFER_BIT and a pipeline with the flag: refused. */
+static void
+test_layout_mismatch(void)
+{
+   test_set_context("set layout without DESCRIPTOR_BUFFER_BIT");
+   struct dgu u;
+   struct dgu_graph g = {0};
+   if (init(&u, true)) {
+      VkDescriptorSetLayoutBinding b[2] = {
+          {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+          {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      };
+      VkDescriptorSetLayoutCreateInfo info = {
+          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+          .bindingCount = 2,
+          .pBindings = b,
+      };
+      g.set_count = 1;
+      VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                         .setLayoutCount = 1,
+                                         .pSetLayouts = g.set_layouts};
+      if (ok(vkCreateDescriptorSetLayout(u.device, &info, NULL, &g.set_layouts[0]) == VK_SUCCESS &&
+                 vkCreatePipelineLayout(u.device, &plci, NULL, &g.layout) == VK_SUCCESS,
+             "layouts")) {
+         vku_capture_stderr_begin();
+         VkResult r = make_pipeline(&u, &g);
+         const char *log = vku_capture_stderr_end();
+         check_eq_i64(r, VK_ERROR_VALIDATION_FAILED_EXT);
+         ok(strstr(log, "set layout 0 lacks DESCRIPTOR_BUFFER_BIT_EXT") != NULL, "logged");
+      }
+   }
+   dgu_graph_destroy(&u, &g);
+   dgu_finish(&u);
+   test_set_context(NULL);
+}
+
 int
 main(void)
 {
    test_dispatch();
+   test_layout_mismatch();
    test_refused();
    return test_done();
 }
