@@ -171,6 +171,18 @@ dg_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags f
 
 /* ---- binding ----------------------------------------------------------- */
 
+/* Sets bound at compute replace the application's descriptor-buffer offsets
+ * there: those are no longer put back after a dispatch (dg_descriptor_buffer.c). */
+static void
+forget_compute_offsets(struct dg_device *device, VkCommandBuffer cmd, uint32_t first,
+                       uint32_t count)
+{
+   struct lyr_cmd_state *state = lyr_cmd_state_get(&device->cmds, cmd);
+   struct dg_cmd_data *data = state ? lyr_cmd_state_layer_data(state) : NULL;
+   for (uint32_t i = first; data && i < first + count && i < LYR_CMD_MAX_SETS; i++)
+      data->db.compute_mask &= ~(1u << i);
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 dg_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
                    VkPipeline pipeline)
@@ -201,6 +213,8 @@ dg_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipe
       lyr_cmd_BindDescriptorSets(&device->cmds, commandBuffer, pipelineBindPoint, layout,
                                  firstSet, descriptorSetCount, pDescriptorSets,
                                  dynamicOffsetCount, pDynamicOffsets);
+      if (pipelineBindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
+         forget_compute_offsets(device, commandBuffer, firstSet, descriptorSetCount);
       device->base.next.CmdBindDescriptorSets(commandBuffer, pipelineBindPoint, layout, firstSet,
                                               descriptorSetCount, pDescriptorSets,
                                               dynamicOffsetCount, pDynamicOffsets);
