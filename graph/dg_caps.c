@@ -9,6 +9,8 @@
  */
 #include "dg_private.h"
 
+#include "dg_descriptor_buffer.h"
+
 #include <stdio.h>
 
 #include "kernel_abi/tensor_record.h"
@@ -130,7 +132,7 @@ dg_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
       .dataGraph = VK_TRUE,
       .dataGraphUpdateAfterBind = tf.descriptorBindingStorageTensorUpdateAfterBind,
       .dataGraphSpecializationConstants = VK_TRUE,
-      .dataGraphDescriptorBuffer = VK_FALSE,
+      .dataGraphDescriptorBuffer = dg_descriptor_buffer_available(instance, physical_device),
       .dataGraphShaderModule = VK_TRUE,
    };
 }

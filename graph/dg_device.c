@@ -60,7 +60,7 @@ chain_has_data_graph(const void *chain)
 static VkResult
 rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app,
                     struct lyr_device_info_copy *copy, VkPhysicalDeviceTensorFeaturesARM *tf,
-                    const char ***names)
+                    struct dg_descriptor_buffer_rewrite *db, const char ***names)
 {
    struct lyr_feature_request none = {0};
    VkResult result = lyr_device_info_rewrite(&instance->alloc, app, &none, dg_strip_names,
@@ -82,12 +82,16 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
    if (dgf && dgf->dataGraphUpdateAfterBind)
       tf->descriptorBindingStorageTensorUpdateAfterBind = VK_TRUE;
    lyr_chain_append(&copy->info, tf);
+   /* Descriptor buffers: tensor descriptors in them, push descriptors (D23). */
+   dg_descriptor_buffer_rewrite(app, &copy->info, db);
 
    uint32_t n = copy->info.enabledExtensionCount;
    *names = NULL;
-   if (lyr_name_in_list(VK_ARM_TENSORS_EXTENSION_NAME, copy->info.ppEnabledExtensionNames, n))
+   bool tensors =
+      !lyr_name_in_list(VK_ARM_TENSORS_EXTENSION_NAME, copy->info.ppEnabledExtensionNames, n);
+   if (!tensors && !db->push_extension)
       return VK_SUCCESS;
-   *names = lyr_alloc(&instance->alloc, (n + 1) * sizeof(**names), 8,
+   *names = lyr_alloc(&instance->alloc, (n + 2) * sizeof(**names), 8,
                       VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!*names) {
       lyr_device_info_copy_free(copy);
@@ -95,9 +99,12 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
    }
    for (uint32_t i = 0; i < n; i++)
       (*names)[i] = copy->info.ppEnabledExtensionNames[i];
-   (*names)[n] = VK_ARM_TENSORS_EXTENSION_NAME;
+   if (tensors)
+      (*names)[n++] = VK_ARM_TENSORS_EXTENSION_NAME;
+   if (db->push_extension)
+      (*names)[n++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
    copy->info.ppEnabledExtensionNames = *names;
-   copy->info.enabledExtensionCount = n + 1;
+   copy->info.enabledExtensionCount = n;
    return VK_SUCCESS;
 }
 
@@ -257,14 +264,18 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
          return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
                           "VkPhysicalDeviceDataGraphFeaturesARM::%s requested but not supported",
                           missing);
+      VkResult db_result = dg_descriptor_buffer_check_device(pCreateInfo);
+      if (db_result != VK_SUCCESS)
+         return db_result;
    }
 
    VkResult result;
    struct lyr_device_info_copy copy;
    VkPhysicalDeviceTensorFeaturesARM tf;
+   struct dg_descriptor_buffer_rewrite db = {0};
    const char **names = NULL;
    if (requested) {
-      result = rewrite_for_tensors(instance, pCreateInfo, &copy, &tf, &names);
+      result = rewrite_for_tensors(instance, pCreateInfo, &copy, &tf, &db, &names);
    } else {
       /* Data-graph structs without the extension: keep them from the driver. */
       result = lyr_chain_clone(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
@@ -285,6 +296,7 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    device->emulating = requested != NULL;
    if (!requested)
       return VK_SUCCESS;
+   ((struct dg_device *)device)->descriptor_buffer = db.enabled;
    result = emulation_init((struct dg_device *)device);
    if (result != VK_SUCCESS) {
       lyr_device_destroy(*pDevice, pAllocator);

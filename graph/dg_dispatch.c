@@ -49,6 +49,8 @@ struct dg_cmd_data {
       uint32_t slot;
    } profiled[DG_CMD_PROFILED];
    uint32_t profiled_count;
+   /* Descriptor-buffer offsets (dg_descriptor_buffer.c). */
+   struct dg_db_cmd db;
 };
 
 static void
@@ -96,6 +98,13 @@ cmd_data(struct dg_device *device, VkCommandBuffer cmd, struct lyr_cmd_state **s
          lyr_cmd_state_fail(state, VK_ERROR_OUT_OF_HOST_MEMORY);
    }
    return data;
+}
+
+struct dg_db_cmd *
+dg_dispatch_db_state(struct dg_device *device, VkCommandBuffer cmd)
+{
+   struct dg_cmd_data *data = cmd_data(device, cmd, NULL);
+   return data ? &data->db : NULL;
 }
 
 /* ---- command pools and buffers: tracked for the compute-state restore ---- */
@@ -180,6 +189,18 @@ dg_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags f
 
 /* ---- binding ----------------------------------------------------------- */
 
+/* Sets bound at compute replace the application's descriptor-buffer offsets
+ * there: those are no longer put back after a dispatch (dg_descriptor_buffer.c). */
+static void
+forget_compute_offsets(struct dg_device *device, VkCommandBuffer cmd, uint32_t first,
+                       uint32_t count)
+{
+   struct lyr_cmd_state *state = lyr_cmd_state_get(&device->cmds, cmd);
+   struct dg_cmd_data *data = state ? lyr_cmd_state_layer_data(state) : NULL;
+   for (uint32_t i = first; data && i < first + count && i < LYR_CMD_MAX_SETS; i++)
+      data->db.compute_mask &= ~(1u << i);
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 dg_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
                    VkPipeline pipeline)
@@ -210,6 +231,8 @@ dg_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipe
       lyr_cmd_BindDescriptorSets(&device->cmds, commandBuffer, pipelineBindPoint, layout,
                                  firstSet, descriptorSetCount, pDescriptorSets,
                                  dynamicOffsetCount, pDynamicOffsets);
+      if (pipelineBindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
+         forget_compute_offsets(device, commandBuffer, firstSet, descriptorSetCount);
       device->base.next.CmdBindDescriptorSets(commandBuffer, pipelineBindPoint, layout, firstSet,
                                               descriptorSetCount, pDescriptorSets,
                                               dynamicOffsetCount, pDynamicOffsets);
@@ -324,9 +347,14 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
       return;
    }
    const struct lyr_device_next *next = &device->base.next;
-   /* The application's sets, in runs of consecutive indices. */
+   /* The application's sets, in runs of consecutive indices (or its
+    * descriptor-buffer offsets). */
    uint32_t sets = p->app_set_count < LYR_CMD_MAX_SETS ? p->app_set_count : LYR_CMD_MAX_SETS;
    uint32_t mask = data->set_mask & (sets == 32 ? ~0u : (1u << sets) - 1);
+   if (p->descriptor_buffer) {
+      dg_descriptor_buffer_bind(device, &data->db, p, commandBuffer);
+      sets = 0;
+   }
    for (uint32_t i = 0; i < sets;) {
       if (!(mask & (1u << i))) {
          i++;
@@ -354,8 +382,11 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
        * application's sets below it stay bound (layout compatibility). */
       if (st->internal_set != UINT32_MAX && st->internal_set != bound) {
          bound = st->internal_set;
-         next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
-                                     p->internal_set, 1, &s->sets[bound], 0, NULL);
+         if (p->descriptor_buffer)
+            dg_descriptor_buffer_push_internal(device, s, bound, commandBuffer);
+         else
+            next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
+                                        p->internal_set, 1, &s->sets[bound], 0, NULL);
       }
       next->CmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, st->pipeline);
       next->CmdDispatch(commandBuffer, st->groups[0], st->groups[1], 1);
@@ -370,6 +401,8 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
       .push_constants = true,
    };
    lyr_cmd_state_restore_compute(&device->cmds, state, commandBuffer, &disturbed);
+   if (p->descriptor_buffer)
+      dg_descriptor_buffer_restore(device, &data->db, commandBuffer);
 }
 
 /* ---- synchronization: data-graph bits become compute bits ------------ */

@@ -51,7 +51,17 @@ static const struct lyr_hook_table *const dg_device_tables[] = {
    &dg_cache_hooks,
    &dg_session_hooks,
    &dg_dispatch_hooks,
+   &dg_descriptor_buffer_hooks,
 };
+
+/* VK_EXT_descriptor_buffer commands exist only where the application enabled it. */
+static bool
+dg_device_command_hidden(const void *dev, const char *name)
+{
+   const struct dg_device *device = dev;
+   return strcmp(name, "vkCmdSetDescriptorBufferOffsetsEXT") == 0 &&
+          !device->base.next.CmdSetDescriptorBufferOffsetsEXT;
+}
 
 const struct lyr_hooks lyr_layer_hooks = {
    .instance = dg_instance_tables,
@@ -59,4 +69,5 @@ const struct lyr_hooks lyr_layer_hooks = {
    .device_always = LYR_HOOK_TABLE(dg_device_hooks_always),
    .device_emulated = dg_device_tables,
    .device_emulated_count = LYR_ARRAY_SIZE(dg_device_tables),
+   .device_command_hidden = dg_device_command_hidden,
 };

@@ -144,7 +144,8 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
          result = dg_set_layout_create(device, s, &p->set_layouts[i]);
       } else {
          VkDescriptorSetLayoutCreateInfo empty = {
-            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+            .flags = dg_descriptor_buffer_layout_flags(p, false)};
          result = next->CreateDescriptorSetLayout(dev, &empty, &device->base.alloc,
                                                   &p->set_layouts[i]);
       }
@@ -160,6 +161,7 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
                                                VK_SHADER_STAGE_COMPUTE_BIT, NULL};
       VkDescriptorSetLayoutCreateInfo info = {
          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .flags = dg_descriptor_buffer_layout_flags(p, true),
          .bindingCount = p->internal_binding_count,
          .pBindings = b,
       };
@@ -319,7 +321,8 @@ now_ns(void)
 }
 
 static struct dg_pipeline *
-pipeline_alloc(struct dg_device *device, const VkAllocationCallbacks *alloc)
+pipeline_alloc(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *info,
+               const VkAllocationCallbacks *alloc)
 {
    const VkAllocationCallbacks *a = lyr_pick_alloc(&device->base.alloc, alloc);
    struct dg_pipeline *p = lyr_zalloc(a, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
@@ -328,6 +331,7 @@ pipeline_alloc(struct dg_device *device, const VkAllocationCallbacks *alloc)
    p->magic = DG_MAGIC_PIPELINE;
    p->device = device;
    p->alloc = *a;
+   p->descriptor_buffer = (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT) != 0;
    return p;
 }
 
@@ -354,12 +358,13 @@ finish_pipeline(struct dg_device *device, struct dg_pipeline *p,
  * against another pipeline layout (creation from an identifier). */
 static VkResult
 create_from_entry(struct dg_device *device, VkPipelineCache cache,
+                  const VkDataGraphPipelineCreateInfoARM *info,
                   const struct dg_pipeline_layout_info *layout,
                   const uint8_t layout_hash[DG_SHA256_SIZE], const uint8_t key[DG_CACHE_KEY_SIZE],
                   const uint8_t *payload, uint64_t size, const VkAllocationCallbacks *alloc,
                   struct dg_pipeline **out)
 {
-   struct dg_pipeline *p = pipeline_alloc(device, alloc);
+   struct dg_pipeline *p = pipeline_alloc(device, info, alloc);
    if (!p)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    struct dg_cache_meta meta;
@@ -449,7 +454,7 @@ create_compiled(struct dg_device *device, VkPipelineCache cache_handle,
    if (result != VK_SUCCESS)
       return lyr_error(result, "vkCreateDataGraphPipelinesARM: %s: %s", dg_error_name(diag.code),
                        diag.message);
-   struct dg_pipeline *p = pipeline_alloc(device, alloc);
+   struct dg_pipeline *p = pipeline_alloc(device, info, alloc);
    if (!p) {
       dg_graph_destroy(graph);
       return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -509,8 +514,8 @@ create_from_identifier(struct dg_device *device, VkPipelineCache cache_handle,
                       : "no pipeline of the cache has this identifier");
       return VK_PIPELINE_COMPILE_REQUIRED;
    }
-   VkResult result = create_from_entry(device, cache_handle, layout, layout_hash, key, payload,
-                                       size, alloc, out);
+   VkResult result = create_from_entry(device, cache_handle, info, layout, layout_hash, key,
+                                       payload, size, alloc, out);
    if (result == VK_ERROR_INITIALIZATION_FAILED)
       return VK_PIPELINE_COMPILE_REQUIRED; /* logged: nothing to compile from */
    *hit = result == VK_SUCCESS;
@@ -529,9 +534,9 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
                        "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64
                        " not allowed (VUID 09764)",
                        (uint64_t)(info->flags & ~dg_allowed_flags));
-   if (info->flags & VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT)
-      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: descriptor buffers are "
-                       "not supported (dataGraphDescriptorBuffer is not offered)");
+   VkResult db_result = dg_descriptor_buffer_check_pipeline(device, info);
+   if (db_result != VK_SUCCESS)
+      return db_result;
    if (lyr_find_struct(info->pNext,
                        VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
       return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: single-node (optical "
@@ -594,8 +599,8 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
    uint64_t size = 0;
    const uint8_t *payload = keyed && cache ? dg_cache_find(cache, key, false, &size, NULL) : NULL;
    if (payload) {
-      result = create_from_entry(device, cache_handle, layout, layout_hash, key, payload, size,
-                                 alloc, out);
+      result = create_from_entry(device, cache_handle, info, layout, layout_hash, key, payload,
+                                 size, alloc, out);
       if (result != VK_ERROR_INITIALIZATION_FAILED && result != VK_PIPELINE_COMPILE_REQUIRED) {
          *hit = result == VK_SUCCESS;
          return result;

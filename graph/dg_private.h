@@ -62,6 +62,8 @@ struct dg_device {
    uint32_t max_bound_sets;
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
+   /* dataGraphDescriptorBuffer enabled (dg_descriptor_buffer.c): push descriptors on below. */
+   bool descriptor_buffer;
    /* Profiling (VMEL_GRAPH_PROFILING=1, dg_profile.c). */
    bool profiling;
    uint32_t timestamp_bits[32]; /* timestampValidBits per queue family */

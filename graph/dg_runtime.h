@@ -15,6 +15,7 @@
 #include "dg_private.h"
 
 #include "dg_cache.h"
+#include "dg_descriptor_buffer.h"
 #include "dg_ir.h"
 #include "dg_plan.h"
 #include "dg_stage_plan.h"
@@ -73,6 +74,9 @@ struct dg_pipeline {
    struct dg_stage *stages; /* [stage_count], plan->stages order */
    uint32_t stage_count;
    char *creation_log; /* text property */
+   /* Created with DESCRIPTOR_BUFFER_BIT_EXT: the application's sets are in descriptor
+    * buffers, the internal set is pushed (dg_descriptor_buffer.c). */
+   bool descriptor_buffer;
    uint8_t identifier[32];
    struct dg_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
 };

@@ -41,6 +41,8 @@ static void
 write_internal(struct dg_device *device, struct dg_session *s, bool intermediates)
 {
    const struct dg_pipeline *p = s->pipeline;
+   if (p->descriptor_buffer)
+      return; /* pushed at each dispatch (dg_descriptor_buffer.c) */
    for (uint32_t i = 0; i < p->internal_set_count; i++) {
       const struct dg_plan_internal_set *set = &p->plan->internal_sets[i];
       VkWriteDescriptorSet w[VMEL_GRAPH_MAX_TENSORS];
@@ -79,7 +81,8 @@ static VkResult
 create_internal_sets(struct dg_device *device, struct dg_session *s)
 {
    const struct dg_pipeline *p = s->pipeline;
-   if (!p->internal_set_count)
+   /* Descriptor-buffer pipelines push their internal sets (dg_descriptor_buffer.c). */
+   if (!p->internal_set_count || p->descriptor_buffer)
       return VK_SUCCESS;
    uint64_t descriptors = (uint64_t)p->internal_set_count * p->internal_binding_count;
    if (descriptors > UINT32_MAX)

@@ -151,8 +151,10 @@ create_stage_pipeline(struct dg_device *device, struct dg_pipeline *p, uint32_t 
       return result;
    /* A module per pipeline (inline modules need maintenance5): the kernels'
     * bindings differ per stage. */
-   result = lyr_create_compute_pipeline(&device->base, words, k->word_count, p->layout, &si,
-                                        cache, &s->pipeline);
+   VkPipelineCreateFlags flags =
+      p->descriptor_buffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0;
+   result = lyr_create_compute_pipeline_flags(&device->base, words, k->word_count, p->layout,
+                                              &si, cache, flags, &s->pipeline);
    lyr_free(&p->alloc, words);
    if (result != VK_SUCCESS)
       return lyr_error(result, "TOSA %s %%%u: creating kernel %s failed", s->op_name,

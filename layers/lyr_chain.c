@@ -94,6 +94,7 @@ lyr_device_next_load(struct lyr_device_next *next, VkDevice device, PFN_vkGetDev
 #define LOAD(name) next->name = (PFN_vk##name)gdpa(device, "vk" #name);
    LYR_DEVICE_NEXT(LOAD)
    LYR_DEVICE_NEXT_ARM(LOAD)
+   LYR_DEVICE_NEXT_DESCRIPTOR_BUFFER(LOAD)
 #undef LOAD
 }
 

@@ -298,6 +298,16 @@ lyr_create_compute_pipeline(struct lyr_device *device, const uint32_t *code, siz
                             VkPipelineLayout layout, const VkSpecializationInfo *spec,
                             VkPipelineCache cache, VkPipeline *pipeline)
 {
+   return lyr_create_compute_pipeline_flags(device, code, word_count, layout, spec, cache, 0,
+                                            pipeline);
+}
+
+VkResult
+lyr_create_compute_pipeline_flags(struct lyr_device *device, const uint32_t *code,
+                                  size_t word_count, VkPipelineLayout layout,
+                                  const VkSpecializationInfo *spec, VkPipelineCache cache,
+                                  VkPipelineCreateFlags flags, VkPipeline *pipeline)
+{
    *pipeline = VK_NULL_HANDLE;
    VkShaderModuleCreateInfo mci = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -311,6 +321,7 @@ lyr_create_compute_pipeline(struct lyr_device *device, const uint32_t *code, siz
       return result;
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .flags = flags,
       .stage =
          {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,

@@ -73,6 +73,11 @@ VkResult lyr_create_compute_pipeline(struct lyr_device *device, const uint32_t *
                                      size_t word_count, VkPipelineLayout layout,
                                      const VkSpecializationInfo *spec, VkPipelineCache cache,
                                      VkPipeline *pipeline);
+/** lyr_create_compute_pipeline() with VkPipelineCreateFlags (e.g. DESCRIPTOR_BUFFER_BIT_EXT). */
+VkResult lyr_create_compute_pipeline_flags(struct lyr_device *device, const uint32_t *code,
+                                           size_t word_count, VkPipelineLayout layout,
+                                           const VkSpecializationInfo *spec, VkPipelineCache cache,
+                                           VkPipelineCreateFlags flags, VkPipeline *pipeline);
 
 /**
  * vkEnumerateDeviceExtensionProperties for a layer: its own list when

@@ -124,6 +124,12 @@
    X(CmdPushDescriptorSet)                                                                         \
    X(CmdPushDescriptorSetWithTemplate)
 
+/* VK_EXT_descriptor_buffer (NULL unless the application enabled it). */
+#define LYR_DEVICE_NEXT_DESCRIPTOR_BUFFER(X)                                                       \
+   X(GetDescriptorEXT)                                                                             \
+   X(CmdBindDescriptorBuffersEXT)                                                                  \
+   X(CmdSetDescriptorBufferOffsetsEXT)
+
 /* The Vulkan 1.4 names of the VK_KHR_push_descriptor commands (same signatures),
  * for headers older than 1.4. */
 #ifndef VK_VERSION_1_4
@@ -155,6 +161,7 @@ struct lyr_device_next {
    PFN_vkGetDeviceProcAddr GetDeviceProcAddr;
    LYR_DEVICE_NEXT(LYR_NEXT_DECLARE)
    LYR_DEVICE_NEXT_ARM(LYR_NEXT_DECLARE)
+   LYR_DEVICE_NEXT_DESCRIPTOR_BUFFER(LYR_NEXT_DECLARE)
 };
 
 void lyr_instance_next_load(struct lyr_instance_next *next, VkInstance instance,

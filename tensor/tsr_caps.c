@@ -84,6 +84,8 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
       lyr_device_extension_below(instance->next.EnumerateDeviceExtensionProperties,
                                  physical_device, VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME,
                                  &instance->alloc);
+   if (caps->descriptor_buffer)
+      tsr_descriptor_buffer_caps(instance, physical_device, caps);
 
    caps->features = (VkPhysicalDeviceTensorFeaturesARM){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,

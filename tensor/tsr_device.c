@@ -104,6 +104,7 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
                                    pCreateInfo->ppEnabledExtensionNames,
                                    pCreateInfo->enabledExtensionCount);
    bool emulate = enabled && !caps.native;
+   bool db_tensors = false; /* descriptorBufferTensorDescriptors enabled */
 
    if (emulate) {
       if (!caps.can_emulate)
@@ -117,13 +118,9 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
                           "VkPhysicalDeviceTensorFeaturesARM::%s requested but not supported on "
                           "this device",
                           missing);
-      const VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *dbt = lyr_find_struct(
-         pCreateInfo->pNext,
-         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
-      if (dbt && dbt->descriptorBufferTensorDescriptors)
-         return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                          "VkPhysicalDeviceDescriptorBufferTensorFeaturesARM::"
-                          "descriptorBufferTensorDescriptors requested but not supported");
+      VkResult check = tsr_descriptor_buffer_check_device(pCreateInfo, &caps, &db_tensors);
+      if (check != VK_SUCCESS)
+         return check;
    }
 
    struct lyr_device *device;
@@ -171,6 +168,7 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
       return VK_SUCCESS;
    ((struct tsr_device *)device)->descriptor_buffer = descriptor_buffer;
    ((struct tsr_device *)device)->capture_replay = capture_replay;
+   ((struct tsr_device *)device)->descriptor_buffer_tensors = db_tensors;
    result = emulation_init((struct tsr_device *)device, &caps);
    if (result != VK_SUCCESS) {
       lyr_device_destroy(*pDevice, pAllocator);

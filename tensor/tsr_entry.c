@@ -40,6 +40,7 @@ static const struct lyr_hook_table *const tsr_device_tables[] = {
    &tsr_view_hooks,
    &tsr_memory_hooks,
    &tsr_descriptor_hooks,
+   &tsr_descriptor_buffer_hooks,
    &tsr_barrier_hooks,
    &tsr_copy_hooks,
    &tsr_image_hooks,
@@ -52,7 +53,8 @@ static const struct lyr_hook_table *const tsr_instance_tables[] = {
    &tsr_image_instance_hooks, /* image format queries with the aliasing usage */
 };
 
-/* The capture commands exist only with VK_EXT_descriptor_buffer (spec-facts §1.3). */
+/* The capture commands exist only with VK_EXT_descriptor_buffer (spec-facts §1.3);
+ * vkGetDescriptorEXT is hooked only where the application enabled it. */
 static bool
 tsr_device_command_hidden(const void *dev, const char *name)
 {
@@ -60,7 +62,8 @@ tsr_device_command_hidden(const void *dev, const char *name)
    if (device->descriptor_buffer)
       return false;
    return strcmp(name, "vkGetTensorOpaqueCaptureDescriptorDataARM") == 0 ||
-          strcmp(name, "vkGetTensorViewOpaqueCaptureDescriptorDataARM") == 0;
+          strcmp(name, "vkGetTensorViewOpaqueCaptureDescriptorDataARM") == 0 ||
+          strcmp(name, "vkGetDescriptorEXT") == 0;
 }
 
 const struct lyr_hooks lyr_layer_hooks = {

@@ -91,12 +91,12 @@ tsr_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDevice
       pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
    if (tf)
       lyr_fill_out(tf, &caps.features, sizeof(*tf));
-   /* Tensor descriptors inside descriptor buffers are not supported (D13). */
+   /* Tensor descriptors in descriptor buffers: where the device has descriptorBuffer (D23). */
    VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *dbt =
       (VkPhysicalDeviceDescriptorBufferTensorFeaturesARM *)lyr_find_struct(
          pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_FEATURES_ARM);
    if (dbt && caps.can_emulate && caps.descriptor_buffer)
-      dbt->descriptorBufferTensorDescriptors = VK_FALSE;
+      dbt->descriptorBufferTensorDescriptors = caps.descriptor_buffer_tensors;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -117,8 +117,8 @@ tsr_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
    if (tp)
       lyr_fill_out(tp, &caps.properties, sizeof(*tp));
    /* Capture data: a tensor's buffer opaque capture address, a view's record
-    * slot. tensorDescriptorSize is 0: descriptorBufferTensorDescriptors is
-    * VK_FALSE, so there is no tensor descriptor to size (D13). */
+    * slot (D13). A tensor descriptor is the driver's storage-buffer descriptor
+    * of the view's record (D23); 0 where descriptorBufferTensorDescriptors is not offered. */
    VkPhysicalDeviceDescriptorBufferTensorPropertiesARM *dbp =
       (VkPhysicalDeviceDescriptorBufferTensorPropertiesARM *)lyr_find_struct(
          pProperties->pNext,
@@ -126,7 +126,7 @@ tsr_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
    if (dbp && caps.can_emulate && caps.descriptor_buffer) {
       dbp->tensorCaptureReplayDescriptorDataSize = TSR_TENSOR_CAPTURE_DATA_SIZE;
       dbp->tensorViewCaptureReplayDescriptorDataSize = TSR_VIEW_CAPTURE_DATA_SIZE;
-      dbp->tensorDescriptorSize = 0;
+      dbp->tensorDescriptorSize = caps.descriptor_buffer_tensors ? caps.tensor_descriptor_size : 0;
    }
 }
 

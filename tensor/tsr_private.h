@@ -34,6 +34,11 @@ struct tsr_instance {
 struct tsr_caps {
    bool native;        /* VK_ARM_tensors is implemented below us: pass through */
    bool descriptor_buffer; /* the device offers VK_EXT_descriptor_buffer */
+   /* ... with descriptorBuffer: tensor descriptors in descriptor buffers are
+    * storage-buffer descriptors of this size (tsr_descriptor_buffer.c) */
+   bool descriptor_buffer_tensors;
+   size_t tensor_descriptor_size;
+   bool robust_descriptor_size_differs; /* robustStorageBufferDescriptorSize is another */
    bool can_emulate;   /* the device can host the emulation */
    char why_not[256];  /* when !can_emulate: what is missing */
    uint32_t api_version;
@@ -80,6 +85,7 @@ struct tsr_tensor {
 struct tsr_record_slot {
    VkBuffer buffer;                   /* the chunk's buffer (descriptor target) */
    VkDeviceSize offset;               /* of the record in that buffer */
+   VkDeviceAddress address;           /* of the record; 0 unless descriptor_buffer_tensors */
    struct vmel_tensor_record *mapped; /* host pointer to the record */
    uint32_t chunk;
    uint32_t index;
@@ -145,6 +151,9 @@ struct tsr_device {
    /* ... and its descriptorBufferCaptureReplay, for which we enabled
     * bufferDeviceAddressCaptureReplay: the CAPTURE_REPLAY flags are accepted. */
    bool capture_replay;
+   /* ... and descriptorBufferTensorDescriptors: record chunks have device
+    * addresses and vkGetDescriptorEXT writes tensor descriptors. */
+   bool descriptor_buffer_tensors;
    /* Descriptor update templates with tensor entries (tsr_descriptor.c). */
    struct lyr_map templates;
    /* Images created with tensor-aliasing usage (tsr_image.c). */
@@ -171,6 +180,18 @@ void tsr_record_write(const struct tsr_tensor_view *view);
 
 VkResult tsr_copy_init(struct tsr_device *device);
 void tsr_copy_finish(struct tsr_device *device);
+
+/* VK_EXT_descriptor_buffer with tensor descriptors (tsr_descriptor_buffer.c). */
+/** Fills caps->descriptor_buffer_tensors and tensor_descriptor_size from the
+ *  device below (called when it has VK_EXT_descriptor_buffer). */
+void tsr_descriptor_buffer_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                                struct tsr_caps *caps);
+/** At vkCreateDevice: whether descriptorBufferTensorDescriptors, when requested,
+ *  can be enabled (VK_ERROR_FEATURE_NOT_PRESENT and a log line if not); sets
+ *  *enabled. */
+VkResult tsr_descriptor_buffer_check_device(const VkDeviceCreateInfo *info,
+                                            const struct tsr_caps *caps, bool *enabled);
+extern const struct lyr_hook_table tsr_descriptor_buffer_hooks;
 
 VkResult tsr_descriptor_init(struct tsr_device *device);
 void tsr_descriptor_finish(struct tsr_device *device);

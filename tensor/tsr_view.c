@@ -19,6 +19,7 @@ struct tsr_record_chunk {
    VkBuffer buffer;
    VkDeviceMemory memory;
    char *mapped;
+   VkDeviceAddress address; /* with descriptorBufferTensorDescriptors only (D23) */
 };
 
 static uint32_t
@@ -86,6 +87,10 @@ add_chunk_locked(struct tsr_record_slots *slots, void *user)
       .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
+   /* Tensor descriptors in descriptor buffers address records by device address. */
+   bool addressed = device->descriptor_buffer_tensors;
+   if (addressed)
+      bci.usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
    result = device->base.next.CreateBuffer(dev, &bci, alloc, &chunk.buffer);
    if (result != VK_SUCCESS)
       return result;
@@ -108,8 +113,13 @@ add_chunk_locked(struct tsr_record_slots *slots, void *user)
       result = lyr_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "no host-coherent memory for records");
       goto fail_buffer;
    }
+   VkMemoryAllocateFlagsInfo flags = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+   };
    VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .pNext = addressed ? &flags : NULL,
       .allocationSize = req.memoryRequirements.size,
       .memoryTypeIndex = type,
    };
@@ -129,6 +139,13 @@ add_chunk_locked(struct tsr_record_slots *slots, void *user)
    if (result != VK_SUCCESS)
       goto fail_memory;
    chunk.mapped = mapped;
+   if (addressed) {
+      VkBufferDeviceAddressInfo ai = {
+         .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+         .buffer = chunk.buffer,
+      };
+      chunk.address = device->base.next.GetBufferDeviceAddress(dev, &ai);
+   }
 
    pool->chunks[slots->chunk_count] = chunk;
    tsr_record_slots_push_chunk(slots);
@@ -161,6 +178,7 @@ record_alloc(struct tsr_device *device, const uint32_t *replay, struct tsr_recor
       const struct tsr_record_chunk *chunk = &pool->chunks[slot->chunk];
       slot->buffer = chunk->buffer;
       slot->offset = slot->index * pool->stride;
+      slot->address = chunk->address ? chunk->address + slot->offset : 0;
       slot->mapped = (struct vmel_tensor_record *)(chunk->mapped + slot->offset);
    }
    pthread_mutex_unlock(&pool->lock);

@@ -73,7 +73,9 @@ check_features(struct vku *v, const struct device_facts *d)
    check_eq_u64(dgf.dataGraph, VK_TRUE);
    check_eq_u64(dgf.dataGraphSpecializationConstants, VK_TRUE);
    check_eq_u64(dgf.dataGraphShaderModule, VK_TRUE);
-   check_eq_u64(dgf.dataGraphDescriptorBuffer, VK_FALSE);
+   /* Offered only with descriptor buffers (docs/decisions.md D23). */
+   if (!vku_has_device_extension(v, VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME))
+      check_eq_u64(dgf.dataGraphDescriptorBuffer, VK_FALSE);
    check_eq_u64(dgf.dataGraphUpdateAfterBind, tf.descriptorBindingStorageTensorUpdateAfterBind);
 
    /* The KHR alias reaches the same code. */
