@@ -570,9 +570,13 @@ push_descriptor_set(PFN_vkCmdPushDescriptorSetKHR next, const char *what,
       return;
    }
    struct lowered_writes lw;
-   if (writes_lower(&device->base.alloc, descriptorWriteCount, pDescriptorWrites, what, &lw) !=
-       VK_SUCCESS)
+   VkResult result =
+      writes_lower(&device->base.alloc, descriptorWriteCount, pDescriptorWrites, what, &lw);
+   if (result != VK_SUCCESS) {
+      /* Out of memory: vkEndCommandBuffer returns it (D26). */
+      tsr_cmd_fail(device, commandBuffer, result);
       return;
+   }
    next(commandBuffer, pipelineBindPoint, layout, set, lw.count, lw.writes);
    writes_release(&lw);
 }
@@ -886,7 +890,8 @@ push_with_template(PFN_vkCmdPushDescriptorSetWithTemplateKHR next, const char *w
    struct scratch scratch;
    void *blob = scratch_get(&scratch, &device->base.alloc, t->blob_size);
    if (!blob) {
-      lyr_loge("%s: no memory for %zu bytes; push skipped", what, t->blob_size);
+      lyr_loge("%s: no memory for %zu bytes; push not recorded", what, t->blob_size);
+      tsr_cmd_fail(device, commandBuffer, VK_ERROR_OUT_OF_HOST_MEMORY);
       return;
    }
    template_fill(t, pData, blob);
