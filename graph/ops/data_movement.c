@@ -1,0 +1,105 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Validation and output shapes of the data-movement operators of TOSA 1.0.1
+ * "Data Layout" (issue 11), declared in tosa_ops.def: SLICE (input1, start,
+ * size), REVERSE (axis, input1), TILE (input1, multiples), PAD (input1,
+ * padding, pad_const), TRANSPOSE (perms, input1). Every ERROR_IF of their
+ * .tosac is decided here, at pipeline creation, in the pseudocode's order.
+ * The compile-time-constant lists (start, size, multiples, padding, perms)
+ * are as long as the input's rank, so they are CONST operands: this file
+ * reads them and writes the kernels' attributes (one word per dimension).
+ */
+#include <stdio.h>
+
+#include "dg_op.h"
+
+/* A compile-time-constant shape_t operand: a rank-1 tensor of i32 with `n` entries (`what`
+ * names the ERROR_IF: length(start) != rank(shape1), say), into v[0 .. n). */
+static VkResult
+rank_list(struct dg_op_ctx *c, uint32_t operand, const char *name, uint32_t n, const char *what,
+          int32_t v[2 * DG_MAX_RANK])
+{
+   const struct dg_tensor_type *ty = &dg_op_opnd(c, operand)->ty;
+   uint8_t data[2 * DG_MAX_RANK * sizeof(int32_t)];
+   char s[96];
+   if (ty->type != DG_TYPE_I32 || ty->shape.rank != 1)
+      return dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE,
+                        "%s must be a rank-1 tensor of i32 (shape_t), not %s %s", name,
+                        dg_type_name(ty->type), dg_shape_str(&ty->shape, s, sizeof(s)));
+   if (ty->shape.dim[0] != (int64_t)n)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE, "ERROR_IF(%s): %s has %" PRId64 " entries, not %u",
+                        what, name, ty->shape.dim[0], n);
+   VkResult result = dg_op_const_data(c, operand, ty, data);
+   if (result != VK_SUCCESS)
+      return result;
+   for (uint32_t i = 0; i < n; i++)
+      v[i] = (int32_t)dg_elem_int(DG_TYPE_I32, data, i);
+   return VK_SUCCESS;
+}
+
+/* ERROR_IF(rank(shape1) != rank(shape)). */
+static VkResult
+same_rank(struct dg_op_ctx *c, const struct dg_tensor_type *in)
+{
+   if (in->shape.rank != c->out.shape.rank)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE, "ERROR_IF(rank(shape1) != rank(shape)): %u != %u",
+                        in->shape.rank, c->out.shape.rank);
+   return VK_SUCCESS;
+}
+
+/* ---- SLICE ------------------------------------------------------------------------------ */
+
+VkResult
+dg_op_slice_validate(struct dg_op_ctx *c)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_SLICE_input1)->ty;
+   uint32_t rank = in->shape.rank;
+   int32_t start[2 * DG_MAX_RANK], size[2 * DG_MAX_RANK];
+   VkResult result;
+   /* SLICE.tosac: ERROR_IF(rank(shape1) != length(start) || rank(shape1) != length(size)) */
+   if ((result = rank_list(c, DG_OPND_SLICE_start, "start", rank, "rank(shape1) != length(start)",
+                           start)) != VK_SUCCESS ||
+       (result = rank_list(c, DG_OPND_SLICE_size, "size", rank, "rank(shape1) != length(size)",
+                           size)) != VK_SUCCESS ||
+       (result = same_rank(c, in)) != VK_SUCCESS)
+      return result;
+   for (uint32_t i = 0; i < rank; i++) {
+      if (start[i] < 0)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "ERROR_IF(start[%u] < 0): start[%u] is %d", i, i,
+                           start[i]);
+      if (size[i] <= 0)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "ERROR_IF(size[%u] <= 0): size[%u] is %d", i, i,
+                           size[i]);
+      if ((int64_t)start[i] + size[i] > in->shape.dim[i])
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                           "ERROR_IF(start[%u] + size[%u] > shape1[%u]): %d + %d > %" PRId64, i, i,
+                           i, start[i], size[i], in->shape.dim[i]);
+      if (c->out.shape.dim[i] != size[i])
+         return dg_op_fail(c, DG_ERR_OP_SHAPE, "ERROR_IF(shape[%u] != size[%u]): %" PRId64 " != %d",
+                           i, i, c->out.shape.dim[i], size[i]);
+   }
+   struct dg_attrs_slice *a = &c->node->attrs.slice;
+   uint32_t *s[DG_MAX_RANK] = {&a->start0, &a->start1, &a->start2,
+                               &a->start3, &a->start4, &a->start5};
+   for (uint32_t i = 0; i < DG_MAX_RANK; i++)
+      *s[i] = i < rank ? (uint32_t)start[i] : 0u;
+   return VK_SUCCESS;
+}
+
+/* The output shape is `size`. */
+VkResult
+dg_op_slice_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_SLICE_input1)->ty;
+   int32_t size[2 * DG_MAX_RANK];
+   VkResult result = rank_list(c, DG_OPND_SLICE_size, "size", in->shape.rank,
+                               "rank(shape1) != length(size)", size);
+   if (result != VK_SUCCESS)
+      return result;
+   *out = (struct dg_shape){.rank = in->shape.rank};
+   for (uint32_t i = 0; i < out->rank; i++)
+      out->dim[i] = size[i];
+   return VK_SUCCESS;
+}
