@@ -103,3 +103,18 @@ dg_op_slice_shape(struct dg_op_ctx *c, struct dg_shape *out)
       out->dim[i] = size[i];
    return VK_SUCCESS;
 }
+
+/* ---- REVERSE ---------------------------------------------------------------------------- */
+
+/* The output shape is the input's (SAME); REVERSE.tosac: ERROR_IF(axis < 0 || axis >=
+ * rank(shape)) (axis is an unsigned scalar: a negative value is above any rank). */
+VkResult
+dg_op_reverse_validate(struct dg_op_ctx *c)
+{
+   uint32_t axis = c->node->attrs.reverse.axis;
+   if (axis >= c->out.shape.rank)
+      return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                        "ERROR_IF(axis < 0 || axis >= rank(shape)): axis %d, rank %u",
+                        (int32_t)axis, c->out.shape.rank);
+   return VK_SUCCESS;
+}
