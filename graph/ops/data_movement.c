@@ -118,3 +118,45 @@ dg_op_reverse_validate(struct dg_op_ctx *c)
                         (int32_t)axis, c->out.shape.rank);
    return VK_SUCCESS;
 }
+
+/* ---- TILE ------------------------------------------------------------------------------- */
+
+VkResult
+dg_op_tile_validate(struct dg_op_ctx *c)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_TILE_input1)->ty;
+   int32_t multiples[2 * DG_MAX_RANK];
+   /* multiples: shape_t[rank(shape1)] (the operator's argument table). */
+   VkResult result = rank_list(c, DG_OPND_TILE_multiples, "multiples", in->shape.rank,
+                               "rank(shape1) != length(multiples)", multiples);
+   if (result != VK_SUCCESS)
+      return result;
+   /* TILE.tosac: ERROR_IF(rank(shape1) != rank(shape)) */
+   if ((result = same_rank(c, in)) != VK_SUCCESS)
+      return result;
+   for (uint32_t i = 0; i < in->shape.rank; i++) {
+      /* ERROR_IF(shape1[i] * multiples[i] != shape[i]) */
+      if (in->shape.dim[i] * multiples[i] != c->out.shape.dim[i])
+         return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                           "ERROR_IF(shape1[%u] * multiples[%u] != shape[%u]): %" PRId64
+                           " * %d != %" PRId64,
+                           i, i, i, in->shape.dim[i], multiples[i], c->out.shape.dim[i]);
+   }
+   return VK_SUCCESS;
+}
+
+/* shape[i] = shape1[i] * multiples[i]. */
+VkResult
+dg_op_tile_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_TILE_input1)->ty;
+   int32_t multiples[2 * DG_MAX_RANK];
+   VkResult result = rank_list(c, DG_OPND_TILE_multiples, "multiples", in->shape.rank,
+                               "rank(shape1) != length(multiples)", multiples);
+   if (result != VK_SUCCESS)
+      return result;
+   *out = (struct dg_shape){.rank = in->shape.rank};
+   for (uint32_t i = 0; i < out->rank; i++)
+      out->dim[i] = in->shape.dim[i] * multiples[i];
+   return VK_SUCCESS;
+}
