@@ -160,3 +160,58 @@ dg_op_tile_shape(struct dg_op_ctx *c, struct dg_shape *out)
       out->dim[i] = in->shape.dim[i] * multiples[i];
    return VK_SUCCESS;
 }
+
+/* ---- PAD -------------------------------------------------------------------------------- */
+
+VkResult
+dg_op_pad_validate(struct dg_op_ctx *c)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_PAD_input1)->ty;
+   uint32_t rank = in->shape.rank;
+   int32_t padding[2 * DG_MAX_RANK];
+   /* padding: shape_t[2 * rank(shape1)] (the operator's argument table). */
+   VkResult result = rank_list(c, DG_OPND_PAD_padding, "padding", 2 * rank,
+                               "length(padding) != 2 * rank(shape1)", padding);
+   if (result != VK_SUCCESS)
+      return result;
+   /* PAD.tosac: ERROR_IF(rank(shape) != rank(shape1)) */
+   if ((result = same_rank(c, in)) != VK_SUCCESS)
+      return result;
+   for (uint32_t i = 0; i < rank; i++) {
+      int32_t before = padding[2 * i], after = padding[2 * i + 1];
+      if (before < 0 || after < 0)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                           "ERROR_IF(padding[%u] < 0 || padding[%u] < 0): %d, %d", 2 * i, 2 * i + 1,
+                           before, after);
+      if (c->out.shape.dim[i] != before + in->shape.dim[i] + after)
+         return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                           "ERROR_IF(shape[%u] != padding[%u] + shape1[%u] + padding[%u]): %" PRId64
+                           " != %d + %" PRId64 " + %d",
+                           i, 2 * i, i, 2 * i + 1, c->out.shape.dim[i], before, in->shape.dim[i],
+                           after);
+   }
+   struct dg_attrs_pad *a = &c->node->attrs.pad;
+   uint32_t *b[DG_MAX_RANK] = {&a->before0, &a->before1, &a->before2,
+                               &a->before3, &a->before4, &a->before5};
+   for (uint32_t i = 0; i < DG_MAX_RANK; i++)
+      *b[i] = i < rank ? (uint32_t)padding[2 * i] : 0u;
+   /* The pad value's bit pattern, zero-extended (bf16 and fp8 patterns as they are). */
+   a->pad_bits = (uint32_t)dg_op_opnd(c, DG_OPND_PAD_pad_const)->bits;
+   return VK_SUCCESS;
+}
+
+/* shape[i] = padding[2i] + shape1[i] + padding[2i + 1]. */
+VkResult
+dg_op_pad_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_PAD_input1)->ty;
+   int32_t padding[2 * DG_MAX_RANK];
+   VkResult result = rank_list(c, DG_OPND_PAD_padding, "padding", 2 * in->shape.rank,
+                               "length(padding) != 2 * rank(shape1)", padding);
+   if (result != VK_SUCCESS)
+      return result;
+   *out = (struct dg_shape){.rank = in->shape.rank};
+   for (uint32_t i = 0; i < out->rank; i++)
+      out->dim[i] = padding[2 * i] + in->shape.dim[i] + padding[2 * i + 1];
+   return VK_SUCCESS;
+}

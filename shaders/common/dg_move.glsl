@@ -51,13 +51,13 @@
 #endif
 #if DG_MV_SIZE == 1
 #define dg_mv_ref dg_ref8
-#define dg_mv_elem uint8_t
+#define dg_mv_store_bits dg_store_bits8
 #elif DG_MV_SIZE == 2
 #define dg_mv_ref dg_ref16
-#define dg_mv_elem uint16_t
+#define dg_mv_store_bits dg_store_bits16
 #elif DG_MV_SIZE == 4
 #define dg_mv_ref dg_ref32
-#define dg_mv_elem uint
+#define dg_mv_store_bits dg_mv_store_bits32
 #else
 #error "DG_MV_SIZE must be 1, 2 or 4"
 #endif
@@ -66,6 +66,12 @@
 #endif
 
 #include "dg_ew_vector.glsl"
+
+void
+dg_mv_store_bits32(uvec2 address, uint bits)
+{
+   dg_ref32(address).value = bits;
+}
 
 /* The pad value's bits repeated over a word. */
 uint
@@ -154,7 +160,7 @@ main()
          dst = dg_offset(out_r, c);
       }
       if (pad)
-         dg_mv_ref(dg_address(out_r, dst)).value = dg_mv_elem(uint(DG_MV_PAD_BITS));
+         dg_mv_store_bits(dg_address(out_r, dst), uint(DG_MV_PAD_BITS)); /* not an 8/16-bit constant */
       else
          dg_mv_ref(dg_address(out_r, dst)).value = dg_mv_ref(dg_address(in_r, src)).value;
       src += uint(step);
