@@ -215,3 +215,80 @@ dg_op_pad_shape(struct dg_op_ctx *c, struct dg_shape *out)
       out->dim[i] = padding[2 * i] + in->shape.dim[i] + padding[2 * i + 1];
    return VK_SUCCESS;
 }
+
+/* ---- TRANSPOSE -------------------------------------------------------------------------- */
+
+/* perms: rank(shape1) entries, each in [0, rank) and none repeated (TRANSPOSE.tosac). */
+static VkResult
+transpose_perms(struct dg_op_ctx *c, int32_t perms[2 * DG_MAX_RANK])
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_TRANSPOSE_input1)->ty;
+   uint32_t rank = in->shape.rank;
+   VkResult result =
+       rank_list(c, DG_OPND_TRANSPOSE_perms, "perms", rank, "rank(shape1) != length(perms)", perms);
+   if (result != VK_SUCCESS)
+      return result;
+   bool used[DG_MAX_RANK] = {false};
+   for (uint32_t i = 0; i < rank; i++) {
+      if (perms[i] >= (int32_t)rank)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                           "ERROR_IF(index >= rank(shape1)): perms[%u] is %d, rank %u", i, perms[i],
+                           rank);
+      if (perms[i] < 0)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "ERROR_IF(index < 0): perms[%u] is %d", i,
+                           perms[i]);
+      if (used[perms[i]])
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                           "ERROR_IF(indexes_used[index] == true): perms[%u] = %d repeats", i,
+                           perms[i]);
+      used[perms[i]] = true;
+   }
+   return VK_SUCCESS;
+}
+
+VkResult
+dg_op_transpose_validate(struct dg_op_ctx *c)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_TRANSPOSE_input1)->ty;
+   uint32_t rank = in->shape.rank;
+   int32_t perms[2 * DG_MAX_RANK];
+   char a[96], b[96];
+   /* TRANSPOSE.tosac: ERROR_IF(rank(shape1) != rank(shape)),
+    * ERROR_IF(tensor_size(shape1) != tensor_size(shape)), then the perms checks. */
+   VkResult result = same_rank(c, in);
+   if (result != VK_SUCCESS)
+      return result;
+   if (dg_shape_elements(&in->shape) != dg_shape_elements(&c->out.shape))
+      return dg_op_fail(
+          c, DG_ERR_OP_SHAPE, "ERROR_IF(tensor_size(shape1) != tensor_size(shape)): %s and %s",
+          dg_shape_str(&in->shape, a, sizeof(a)), dg_shape_str(&c->out.shape, b, sizeof(b)));
+   if ((result = transpose_perms(c, perms)) != VK_SUCCESS)
+      return result;
+   for (uint32_t i = 0; i < rank; i++) {
+      if (in->shape.dim[perms[i]] != c->out.shape.dim[i])
+         return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                           "ERROR_IF(shape1[perms[%u]] != shape[%u]): shape1[%d] is %" PRId64
+                           ", shape[%u] %" PRId64,
+                           i, i, perms[i], in->shape.dim[perms[i]], i, c->out.shape.dim[i]);
+   }
+   struct dg_attrs_transpose *t = &c->node->attrs.transpose;
+   uint32_t *p[DG_MAX_RANK] = {&t->perm0, &t->perm1, &t->perm2, &t->perm3, &t->perm4, &t->perm5};
+   for (uint32_t i = 0; i < DG_MAX_RANK; i++)
+      *p[i] = i < rank ? (uint32_t)perms[i] : i;
+   return VK_SUCCESS;
+}
+
+/* shape[i] = shape1[perms[i]]. */
+VkResult
+dg_op_transpose_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_tensor_type *in = &dg_op_opnd(c, DG_OPND_TRANSPOSE_input1)->ty;
+   int32_t perms[2 * DG_MAX_RANK];
+   VkResult result = transpose_perms(c, perms);
+   if (result != VK_SUCCESS)
+      return result;
+   *out = (struct dg_shape){.rank = in->shape.rank};
+   for (uint32_t i = 0; i < out->rank; i++)
+      out->dim[i] = in->shape.dim[perms[i]];
+   return VK_SUCCESS;
+}
