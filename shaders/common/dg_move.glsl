@@ -85,8 +85,14 @@ dg_mv_pad_word()
    return b;
 }
 
+/* The driver's entry point; a template with a path of its own (TRANSPOSE's tile) defines
+ * DG_MV_ENTRY to another name and calls it from its main(). */
+#ifndef DG_MV_ENTRY
+#define DG_MV_ENTRY main
+#endif
+
 void
-main()
+DG_MV_ENTRY()
 {
    uint item = vmel_work_index();
    if (item >= vmel_work_count)
