@@ -77,7 +77,8 @@ dg_mv_store_bits32(uvec2 address, uint bits)
 uint
 dg_mv_pad_word()
 {
-   uint b = uint(DG_MV_PAD_BITS) & (DG_MV_SIZE == 4 ? 0xffffffffu : ((1u << (8u * DG_MV_SIZE)) - 1u));
+   uint mask = DG_MV_SIZE == 4 ? 0xffffffffu : ((1u << (8u * DG_MV_SIZE)) - 1u);
+   uint b = uint(DG_MV_PAD_BITS) & mask;
    if (DG_MV_SIZE == 1)
       return b * 0x01010101u;
    if (DG_MV_SIZE == 2)
@@ -165,8 +166,9 @@ DG_MV_ENTRY()
          span = min(dg_mv_map(in_r, out_r, c, src, step, pad), inner - c[last]);
          dst = dg_offset(out_r, c);
       }
+      /* The pad value through a function: no 8- or 16-bit specialisation constant. */
       if (pad)
-         dg_mv_store_bits(dg_address(out_r, dst), uint(DG_MV_PAD_BITS)); /* not an 8/16-bit constant */
+         dg_mv_store_bits(dg_address(out_r, dst), uint(DG_MV_PAD_BITS));
       else
          dg_mv_ref(dg_address(out_r, dst)).value = dg_mv_ref(dg_address(in_r, src)).value;
       src += uint(step);

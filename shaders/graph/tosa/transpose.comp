@@ -71,7 +71,8 @@ dg_mv_map(vmel_tensor_record in_r, vmel_tensor_record out_r, uint c[VMEL_TENSOR_
 #define DG_TR_TA 32u /* along the output's innermost axis */
 #define DG_TR_TB 16u /* along the input's innermost axis */
 
-shared uint dg_tr_tile[DG_TR_TA * (DG_TR_TB + 1u)]; /* +1: no bank conflicts on the transposed read */
+/* Rows of DG_TR_TB + 1 words: no bank conflicts on the transposed read. */
+shared uint dg_tr_tile[DG_TR_TA * (DG_TR_TB + 1u)];
 
 /* Whether the tiled path runs (constants): the innermost axis moves and the tile divides the
  * two axes; *q is the output axis that is the input's innermost. */
@@ -129,10 +130,8 @@ main()
    for (int d = VMEL_TENSOR_MAX_RANK - 1; d >= 0; d--) {
       c[d] = 0u;
       if (uint(d) < out_r.rank) {
-         uint extent = uint(d) == last  ? out_r.dims[d] / DG_TR_TA
-                       : uint(d) == q ? out_r.dims[d] / DG_TR_TB
-                                       : out_r.dims[d];
          uint tile = uint(d) == last ? DG_TR_TA : uint(d) == q ? DG_TR_TB : 1u;
+         uint extent = out_r.dims[d] / tile;
          c[d] = (t % extent) * tile;
          t /= extent;
       }
