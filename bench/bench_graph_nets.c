@@ -661,4 +661,6 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"mul_fp16", bench_setup_mul_fp16},
     {"table_i8", bench_setup_table_i8},
     {"cast_fp32_fp16", bench_setup_cast_fp32_fp16},
+    {"transpose_0213", bench_setup_transpose_0213},
+    {"transpose_0312", bench_setup_transpose_0312},
 };

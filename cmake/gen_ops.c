@@ -316,8 +316,7 @@ check(const char *srcdir)
       else if (strcmp(p->kind, "LIST") == 0 ? (t->index < 0 || t->index >= p->arg) : t->index != 0)
          fail("%s: attribute %s reads element %d of operand %s", t->op, t->member, t->index,
               t->source);
-      else if (!strcmp(p->kind, "TENSOR") || !strcmp(p->kind, "TENSORS") ||
-               !strcmp(p->kind, "CONST"))
+      else if (!strcmp(p->kind, "TENSOR") || !strcmp(p->kind, "TENSORS"))
          fail("%s: attribute %s: operand %s (%s) holds no attribute value", t->op, t->member,
               t->source, p->kind);
    }

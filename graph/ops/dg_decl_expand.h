@@ -38,7 +38,9 @@
  *       dg_attrs_<name>, specialization constant VMEL_SC_ATTR(i) of its
  *       kernels): TYPE int or uint, filled from element INDEX of operand
  *       SOURCE (LIST: that element; ELEM: sign-extended integer or fp32 bits;
- *       ZP: the sign-extended value, 0 for floats; scalars: the value).
+ *       ZP: the sign-extended value, 0 for floats; scalars: the value;
+ *       CONST: 0, which the validation function replaces: a list whose
+ *       length is the input's rank, SLICE's start, say).
  *       DEFAULT is the kernels' default value.
  *   DG_ROW(NAME, ANY, ALL, KERNEL, COLUMN...)
  *       A type-support row of TOSA.001000.1: enabled when a profile or

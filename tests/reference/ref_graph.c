@@ -87,6 +87,11 @@ enum {
    RG_TOSA_GREATER = 46,
    RG_TOSA_GREATER_EQUAL = 47,
    RG_TOSA_CONCAT = 54,
+   RG_TOSA_PAD = 55,
+   RG_TOSA_REVERSE = 57,
+   RG_TOSA_SLICE = 58,
+   RG_TOSA_TILE = 59,
+   RG_TOSA_TRANSPOSE = 60,
    RG_TOSA_RESHAPE = 56,
    RG_TOSA_CAST = 64,
    RG_TOSA_RESCALE = 65,
@@ -573,6 +578,26 @@ operand_list(struct rg *g, const struct rg_inst *x, uint32_t k, int32_t *v, uint
    return TOSA_REF_OK;
 }
 
+/* A shape_t operand (tensor<i32> of rank 1) of at most `max` entries into v; *length its
+ * entries (the data-movement operators' ERROR_IFs compare it with the rank). */
+static int
+operand_rank_list(struct rg *g, const struct rg_inst *x, uint32_t k, int32_t *v, uint32_t max,
+                  uint32_t *length)
+{
+   const struct ref_tensor *t = NULL;
+   int st = operand_tensor(g, x, k, &t);
+   if (st != TOSA_REF_OK)
+      return st;
+   if (t->rank != 1 || t->count > max || t->dtype != REF_DTYPE_I32)
+      return rg_fail(g, TOSA_REF_ERROR,
+                     "operator %u (%s): operand %u is not tensor<i32> of at most %u entries",
+                     x->index, x->name, k, max);
+   for (int64_t i = 0; i < t->count; i++)
+      v[i] = (int32_t)ref_tensor_get_int(t, i);
+   *length = (uint32_t)t->count;
+   return TOSA_REF_OK;
+}
+
 static bool
 operand_bool(struct rg *g, const struct rg_inst *x, uint32_t k, int *st)
 {
@@ -803,6 +828,70 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       struct tosa_ref_concat_args a = {.axis = (int32_t)(uint32_t)axis};
       need64 = false;
       st = tosa_ref_concat(&a, t, x->count - 1, o->value);
+      break;
+   }
+   case RG_TOSA_SLICE: {
+      op = TOSA_REF_OP_SLICE;
+      struct tosa_ref_slice_args a = {0};
+      if ((st = operand_count(g, x, 3)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 1, a.start, REF_MAX_RANK, &a.start_length)) !=
+              TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 2, a.size, REF_MAX_RANK, &a.size_length)) != TOSA_REF_OK)
+         return st;
+      need64 = false;
+      st = tosa_ref_slice(&a, t[0], o->value);
+      break;
+   }
+   case RG_TOSA_REVERSE: {
+      op = TOSA_REF_OP_REVERSE;
+      uint64_t axis = 0;
+      if ((st = operand_count(g, x, 2)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 0, &axis, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 1, &t[0])) != TOSA_REF_OK)
+         return st;
+      need64 = false;
+      st = tosa_ref_reverse((int32_t)(uint32_t)axis, t[0], o->value);
+      break;
+   }
+   case RG_TOSA_TILE: {
+      op = TOSA_REF_OP_TILE;
+      struct tosa_ref_tile_args a = {0};
+      if ((st = operand_count(g, x, 2)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 1, a.multiples, REF_MAX_RANK, &a.length)) != TOSA_REF_OK)
+         return st;
+      need64 = false;
+      st = tosa_ref_tile(&a, t[0], o->value);
+      break;
+   }
+   case RG_TOSA_PAD: {
+      op = TOSA_REF_OP_PAD;
+      struct tosa_ref_pad_args a = {0};
+      if ((st = operand_count(g, x, 3)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 0, &t[0])) != TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 1, a.padding, 2 * REF_MAX_RANK, &a.length)) !=
+              TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 2, &t[1])) != TOSA_REF_OK)
+         return st;
+      if (t[1]->rank != 1 || t[1]->count != 1)
+         return rg_fail(g, TOSA_REF_ERROR, "operator %u (PAD): pad_const is not of shape [1]",
+                        x->index);
+      a.pad_bits = ref_tensor_get_bits(t[1], 0);
+      a.pad_dtype = t[1]->dtype;
+      need64 = false;
+      st = tosa_ref_pad(&a, t[0], o->value);
+      break;
+   }
+   case RG_TOSA_TRANSPOSE: {
+      op = TOSA_REF_OP_TRANSPOSE;
+      struct tosa_ref_transpose_args a = {0};
+      if ((st = operand_count(g, x, 2)) != TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 0, a.perms, REF_MAX_RANK, &a.length)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 1, &t[0])) != TOSA_REF_OK)
+         return st;
+      need64 = false;
+      st = tosa_ref_transpose(&a, t[0], o->value);
       break;
    }
    case RG_TOSA_MAX_POOL2D: {

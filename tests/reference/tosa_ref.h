@@ -325,6 +325,48 @@ int tosa_ref_concat(const struct tosa_ref_concat_args *args, const struct ref_te
                     uint32_t count, struct ref_tensor *output);
 
 /* ---------------------------------------------------------------------------------------------
+ * Data movement (ref_move.c): SLICE, REVERSE, TILE, PAD, TRANSPOSE. Rows: bool, i8, i16, i32,
+ * fp8e4m3, fp8e5m2, fp16, bf16, fp32; input and output of one type and rank (1..6). Bit
+ * patterns are copied unchanged. The list operands carry their length for the ERROR_IFs on it.
+ */
+
+struct tosa_ref_slice_args {
+   int32_t start[REF_MAX_RANK];
+   int32_t size[REF_MAX_RANK];
+   uint32_t start_length, size_length;
+};
+
+int tosa_ref_slice(const struct tosa_ref_slice_args *args, const struct ref_tensor *input1,
+                   struct ref_tensor *output);
+int tosa_ref_reverse(int32_t axis, const struct ref_tensor *input1, struct ref_tensor *output);
+
+struct tosa_ref_tile_args {
+   int32_t multiples[REF_MAX_RANK];
+   uint32_t length;
+};
+
+int tosa_ref_tile(const struct tosa_ref_tile_args *args, const struct ref_tensor *input1,
+                  struct ref_tensor *output);
+
+struct tosa_ref_pad_args {
+   int32_t padding[2 * REF_MAX_RANK]; /* before0, after0, before1, after1, ... */
+   uint32_t length;
+   uint64_t pad_bits;        /* pad_const's bit pattern */
+   enum ref_dtype pad_dtype; /* pad_const's type: the input's */
+};
+
+int tosa_ref_pad(const struct tosa_ref_pad_args *args, const struct ref_tensor *input1,
+                 struct ref_tensor *output);
+
+struct tosa_ref_transpose_args {
+   int32_t perms[REF_MAX_RANK];
+   uint32_t length;
+};
+
+int tosa_ref_transpose(const struct tosa_ref_transpose_args *args, const struct ref_tensor *input1,
+                       struct ref_tensor *output);
+
+/* ---------------------------------------------------------------------------------------------
  * MAX_POOL2D (ref_pool.c). input [N,IH,IW,C] -> output [N,OH,OW,C], same type.
  * Rows: i8, i16, fp8e4m3, fp8e5m2, fp16, bf16, fp32.
  */
@@ -732,6 +774,11 @@ enum tosa_ref_op {
    TOSA_REF_OP_SIGMOID,
    TOSA_REF_OP_TANH,
    TOSA_REF_OP_POW,
+   TOSA_REF_OP_SLICE,
+   TOSA_REF_OP_REVERSE,
+   TOSA_REF_OP_TILE,
+   TOSA_REF_OP_PAD,
+   TOSA_REF_OP_TRANSPOSE,
    TOSA_REF_OP_COUNT
 };
 

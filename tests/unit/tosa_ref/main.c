@@ -186,6 +186,11 @@ main(void)
    run_section("CLAMP", test_clamp);
    run_section("RESHAPE", test_reshape);
    run_section("CONCAT", test_concat);
+   run_section("SLICE", test_slice);
+   run_section("REVERSE", test_reverse);
+   run_section("TILE", test_tile);
+   run_section("PAD", test_pad);
+   run_section("TRANSPOSE", test_transpose);
    run_section("MAX_POOL2D", test_max_pool2d);
    run_section("CONV2D int", test_conv2d_int);
    run_section("CONV2D float", test_conv2d_float);

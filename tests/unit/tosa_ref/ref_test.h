@@ -82,6 +82,11 @@ void test_clamp(void);
 /* data.c */
 void test_reshape(void);
 void test_concat(void);
+void test_slice(void);
+void test_reverse(void);
+void test_tile(void);
+void test_pad(void);
+void test_transpose(void);
 /* pool.c */
 void test_max_pool2d(void);
 /* conv.c */
