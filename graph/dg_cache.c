@@ -494,6 +494,17 @@ dg_CreatePipelineCache(VkDevice _device, const VkPipelineCacheCreateInfo *pCreat
    down.pInitialData = parsed.driver_size ? parsed.driver : NULL;
    VkResult result =
        device->base.next.CreatePipelineCache(_device, &down, pAllocator, pPipelineCache);
+   if (result != VK_SUCCESS && down.initialDataSize) {
+      /* Some drivers refuse malformed initial data (the NVIDIA H200 driver returns
+       * VK_ERROR_UNKNOWN for a truncated blob) instead of starting empty as the
+       * specification says incompatible data does: start the cache empty. */
+      lyr_logw("vkCreatePipelineCache: the driver refused its %zu bytes of the initial data "
+               "(%d); the cache starts without them",
+               (size_t)down.initialDataSize, (int)result);
+      down.initialDataSize = 0;
+      down.pInitialData = NULL;
+      result = device->base.next.CreatePipelineCache(_device, &down, pAllocator, pPipelineCache);
+   }
    if (result != VK_SUCCESS) {
       cache_free(c);
       return result;

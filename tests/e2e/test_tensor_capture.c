@@ -229,9 +229,14 @@ check_reported(void)
       .pNext = &tf,
    };
    vkGetPhysicalDeviceFeatures2(v.physical_device, &f2);
-   check_eq_u64(tf.descriptorBufferTensorDescriptors, VK_FALSE);
+   /* Offered with descriptor buffers (D31): this test runs only where the device has them. */
+   check_eq_u64(tf.descriptorBufferTensorDescriptors, VK_TRUE);
+   VkPhysicalDeviceDescriptorBufferPropertiesEXT dbp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT,
+   };
    VkPhysicalDeviceDescriptorBufferTensorPropertiesARM tp = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_TENSOR_PROPERTIES_ARM,
+      .pNext = &dbp,
       .tensorDescriptorSize = 12345,
    };
    VkPhysicalDeviceProperties2 p2 = {
@@ -241,7 +246,8 @@ check_reported(void)
    vkGetPhysicalDeviceProperties2(v.physical_device, &p2);
    check_eq_u64(tp.tensorCaptureReplayDescriptorDataSize, 8);
    check_eq_u64(tp.tensorViewCaptureReplayDescriptorDataSize, 4);
-   check_eq_u64(tp.tensorDescriptorSize, 0);
+   /* A tensor descriptor is the storage-buffer descriptor of the view's record (D31). */
+   check_eq_u64(tp.tensorDescriptorSize, dbp.storageBufferDescriptorSize);
 }
 
 static void
