@@ -68,41 +68,9 @@ tensor_init(struct tensor *t, uint32_t rank, const int64_t *dims, const int64_t 
        .pStrides = t->strides,
        .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
    };
-   VkTensorCreateInfoARM info = {
-       .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
-       .pDescription = &desc,
-       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-   };
-   if (!ok(create_tensor(device, &info, NULL, &t->handle) == VK_SUCCESS, "vkCreateTensorARM"))
-      return false;
-   VkTensorMemoryRequirementsInfoARM ri = {
-       .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
-       .tensor = t->handle,
-   };
-   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
-   tensor_reqs(device, &ri, &req);
-   VkMemoryAllocateInfo mai = {
-       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-       .allocationSize = req.memoryRequirements.size,
-       .memoryTypeIndex = vku_host_memory_type(&v, req.memoryRequirements.memoryTypeBits),
-   };
-   VkBindTensorMemoryInfoARM bind = {
-       .sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
-       .tensor = t->handle,
-   };
-   if (!ok(mai.memoryTypeIndex != UINT32_MAX &&
-               vkAllocateMemory(device, &mai, NULL, &t->memory) == VK_SUCCESS &&
-               (bind.memory = t->memory, bind_tensor(device, 1, &bind) == VK_SUCCESS) &&
-               vkMapMemory(device, t->memory, 0, VK_WHOLE_SIZE, 0, (void **)&t->data) == VK_SUCCESS,
-           "tensor memory"))
-      return false;
-   memset(t->data, 0xa5, mai.allocationSize);
-   VkTensorViewCreateInfoARM vi = {
-       .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
-       .tensor = t->handle,
-       .format = VK_FORMAT_R32_SFLOAT,
-   };
-   return ok(create_view(device, &vi, NULL, &t->view) == VK_SUCCESS, "vkCreateTensorViewARM");
+   const struct vku_tensor_fns f = {create_tensor, destroy_tensor, tensor_reqs,
+                                    bind_tensor,   create_view,    destroy_view};
+   return vku_tensor_create(&v, device, &f, &desc, 0xa5, &t->handle, &t->memory, (void **)&t->data, &t->view);
 }
 
 static void

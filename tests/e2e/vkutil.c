@@ -267,3 +267,45 @@ vku_capture_stderr_end(void)
    fputs(capture_text, stderr);
    return capture_text;
 }
+
+bool
+vku_tensor_create(struct vku *v, VkDevice device, const struct vku_tensor_fns *f,
+                  const VkTensorDescriptionARM *desc, uint8_t fill, VkTensorARM *tensor,
+                  VkDeviceMemory *memory, void **data, VkTensorViewARM *view)
+{
+   VkTensorCreateInfoARM info = {
+      .sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
+      .pDescription = desc,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   if (!ok(f->create(device, &info, NULL, tensor) == VK_SUCCESS, "vkCreateTensorARM"))
+      return false;
+   VkTensorMemoryRequirementsInfoARM ri = {
+      .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
+      .tensor = *tensor,
+   };
+   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+   f->requirements(device, &ri, &req);
+   VkMemoryAllocateInfo mai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = req.memoryRequirements.size,
+      .memoryTypeIndex = vku_host_memory_type(v, req.memoryRequirements.memoryTypeBits),
+   };
+   VkBindTensorMemoryInfoARM bind = {
+      .sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
+      .tensor = *tensor,
+   };
+   if (!ok(mai.memoryTypeIndex != UINT32_MAX &&
+              vkAllocateMemory(device, &mai, NULL, memory) == VK_SUCCESS &&
+              (bind.memory = *memory, f->bind(device, 1, &bind) == VK_SUCCESS) &&
+              vkMapMemory(device, *memory, 0, VK_WHOLE_SIZE, 0, data) == VK_SUCCESS,
+           "tensor memory"))
+      return false;
+   memset(*data, fill, mai.allocationSize);
+   VkTensorViewCreateInfoARM vi = {
+      .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
+      .tensor = *tensor,
+      .format = desc->format,
+   };
+   return ok(f->create_view(device, &vi, NULL, view) == VK_SUCCESS, "vkCreateTensorViewARM");
+}

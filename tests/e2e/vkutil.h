@@ -79,4 +79,23 @@ const char *vku_capture_stderr_end(void);
 /** Skips the test (exit 77) when no Vulkan 1.3 device is available. */
 void vku_require_device(struct vku *v);
 
+/** The VK_ARM_tensors commands tensor tests create tensors with. */
+struct vku_tensor_fns {
+   PFN_vkCreateTensorARM create;
+   PFN_vkDestroyTensorARM destroy;
+   PFN_vkGetTensorMemoryRequirementsARM requirements;
+   PFN_vkBindTensorMemoryARM bind;
+   PFN_vkCreateTensorViewARM create_view;
+   PFN_vkDestroyTensorViewARM destroy_view;
+};
+
+/**
+ * A tensor as desc describes it, in host-visible memory of its own, bound and mapped (the
+ * whole allocation filled with `fill`), with a view of desc's format. Counts a check per
+ * step; on failure what was made is left in the outputs for the caller to destroy.
+ */
+bool vku_tensor_create(struct vku *v, VkDevice device, const struct vku_tensor_fns *f,
+                       const VkTensorDescriptionARM *desc, uint8_t fill, VkTensorARM *tensor,
+                       VkDeviceMemory *memory, void **data, VkTensorViewARM *view);
+
 #endif /* VMEL_VKUTIL_H */
