@@ -175,16 +175,26 @@ encode_fp8(struct conv *c, enum tsr_elem_kind kind, uint32_t f, bool saturate)
    return op2(c, SpvOpBitwiseOr, c->u32, mag, sign);
 }
 
-/* binary64 -> binary32 rounded to odd: truncate, then set the lowest bit if inexact. */
+/* binary64 -> binary32 rounded to odd: truncate, then set the lowest bit if inexact. The
+ * round trip and its comparisons are NoContraction: without it a driver may fold
+ * float(double(float(d))) == d to true (Mesa 25's lavapipe does), losing the inexact bit. */
+static uint32_t
+exact(struct conv *c, uint32_t id)
+{
+   spirv_build_decorate(&c->l->b, id, SpvDecorationNoContraction, NULL, 0);
+   return id;
+}
+
 static uint32_t
 narrow_to_odd(struct conv *c, uint32_t d, uint32_t f64)
 {
    struct tsr_lower *l = c->l;
-   uint32_t t = tsr_op1(l, SpvOpFConvert, c->f32, d);
-   uint32_t back = tsr_op1(l, SpvOpFConvert, f64, t);
-   uint32_t inexact = op2(c, SpvOpFOrdNotEqual, c->boolean, back, d);
-   uint32_t away = op2(c, SpvOpFOrdGreaterThan, c->boolean, tsr_glsl(l, GLSL_FABS, f64, &back, 1),
-                       tsr_glsl(l, GLSL_FABS, f64, &d, 1));
+   uint32_t t = exact(c, tsr_op1(l, SpvOpFConvert, c->f32, d));
+   uint32_t back = exact(c, tsr_op1(l, SpvOpFConvert, f64, t));
+   uint32_t inexact = exact(c, op2(c, SpvOpFOrdNotEqual, c->boolean, back, d));
+   uint32_t away = exact(c, op2(c, SpvOpFOrdGreaterThan, c->boolean,
+                                exact(c, tsr_glsl(l, GLSL_FABS, f64, &back, 1)),
+                                exact(c, tsr_glsl(l, GLSL_FABS, f64, &d, 1))));
    uint32_t bits = tsr_op1(l, SpvOpBitcast, c->u32, t);
    uint32_t down = op2(c, SpvOpISub, c->u32, bits, sel(c, away, k32(c, 1), k32(c, 0)));
    uint32_t odd = op2(c, SpvOpBitwiseOr, c->u32, down, k32(c, 1));
