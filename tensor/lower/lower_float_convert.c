@@ -26,6 +26,7 @@
 /* GLSL.std.450 instruction numbers. */
 #define GLSL_ROUND_EVEN 2u
 #define GLSL_FABS 4u
+#define GLSL_UNPACK_DOUBLE_2X32 65u
 
 struct conv {
    struct tsr_lower *l;
@@ -175,30 +176,71 @@ encode_fp8(struct conv *c, enum tsr_elem_kind kind, uint32_t f, bool saturate)
    return op2(c, SpvOpBitwiseOr, c->u32, mag, sign);
 }
 
-/* binary64 -> binary32 rounded to odd: truncate, then set the lowest bit if inexact. The
- * round trip and its comparisons are NoContraction: without it a driver may fold
- * float(double(float(d))) == d to true (Mesa 25's lavapipe does), losing the inexact bit. */
+/* One binary64, as its bits hi:lo, to binary32 bits rounded to odd (truncate, then set the
+ * lowest bit if anything was dropped), in integer arithmetic only: a driver may fold a
+ * float round trip like double(float(d)) back to d (Mesa 25's lavapipe does, and glslang
+ * carries no `precise` onto conversions), which would lose the sticky bit. Only the float8
+ * conversions use it: a finite value beyond binary32's range becomes the largest finite
+ * value (odd, so it still overflows every float8 format), and one below binary32's normal
+ * range the smallest subnormal with its sign (or zero), far below every float8 half-ulp. */
 static uint32_t
-exact(struct conv *c, uint32_t id)
+narrow_bits_to_odd(struct conv *s, uint32_t hi, uint32_t lo)
 {
-   spirv_build_decorate(&c->l->b, id, SpvDecorationNoContraction, NULL, 0);
-   return id;
+   uint32_t sign = op2(s, SpvOpBitwiseAnd, s->u32, hi, k32(s, 0x80000000u));
+   uint32_t e = op2(s, SpvOpBitwiseAnd, s->u32,
+                    op2(s, SpvOpShiftRightLogical, s->u32, hi, k32(s, 20)), k32(s, 0x7ff));
+   uint32_t mhi = op2(s, SpvOpBitwiseAnd, s->u32, hi, k32(s, 0xfffff));
+   uint32_t m23 =
+       op2(s, SpvOpBitwiseOr, s->u32, op2(s, SpvOpShiftLeftLogical, s->u32, mhi, k32(s, 3)),
+           op2(s, SpvOpShiftRightLogical, s->u32, lo, k32(s, 29)));
+   uint32_t dropped = op2(s, SpvOpINotEqual, s->boolean,
+                          op2(s, SpvOpBitwiseAnd, s->u32, lo, k32(s, 0x1fffffff)), k32(s, 0));
+   uint32_t exp32 = op2(s, SpvOpShiftLeftLogical, s->u32,
+                        op2(s, SpvOpISub, s->u32, e, k32(s, 1023 - 127)), k32(s, 23));
+   uint32_t normal = op2(s, SpvOpBitwiseOr, s->u32, op2(s, SpvOpBitwiseOr, s->u32, exp32, m23),
+                         sel(s, dropped, k32(s, 1), k32(s, 0)));
+   uint32_t any =
+       op2(s, SpvOpINotEqual, s->boolean, op2(s, SpvOpBitwiseOr, s->u32, mhi, lo), k32(s, 0));
+   uint32_t special =
+       sel(s, any, op2(s, SpvOpBitwiseOr, s->u32, m23, k32(s, 0x7fc00000u)), k32(s, 0x7f800000u));
+   uint32_t nonzero =
+       op2(s, SpvOpLogicalOr, s->boolean, op2(s, SpvOpINotEqual, s->boolean, e, k32(s, 0)), any);
+   uint32_t tiny = sel(s, nonzero, k32(s, 1), k32(s, 0));
+   uint32_t mag =
+       sel(s, op2(s, SpvOpIEqual, s->boolean, e, k32(s, 0x7ff)), special,
+           sel(s, op2(s, SpvOpUGreaterThan, s->boolean, e, k32(s, 1023 + 127)), k32(s, 0x7f7fffffu),
+               sel(s, op2(s, SpvOpULessThan, s->boolean, e, k32(s, 1023 - 126)), tiny, normal)));
+   return op2(s, SpvOpBitwiseOr, s->u32, mag, sign);
 }
 
+/* binary64 (scalar or vector) -> binary32 rounded to odd, component by component. */
 static uint32_t
 narrow_to_odd(struct conv *c, uint32_t d, uint32_t f64)
 {
    struct tsr_lower *l = c->l;
-   uint32_t t = exact(c, tsr_op1(l, SpvOpFConvert, c->f32, d));
-   uint32_t back = exact(c, tsr_op1(l, SpvOpFConvert, f64, t));
-   uint32_t inexact = exact(c, op2(c, SpvOpFOrdNotEqual, c->boolean, back, d));
-   uint32_t away = exact(c, op2(c, SpvOpFOrdGreaterThan, c->boolean,
-                                exact(c, tsr_glsl(l, GLSL_FABS, f64, &back, 1)),
-                                exact(c, tsr_glsl(l, GLSL_FABS, f64, &d, 1))));
-   uint32_t bits = tsr_op1(l, SpvOpBitcast, c->u32, t);
-   uint32_t down = op2(c, SpvOpISub, c->u32, bits, sel(c, away, k32(c, 1), k32(c, 0)));
-   uint32_t odd = op2(c, SpvOpBitwiseOr, c->u32, down, k32(c, 1));
-   return tsr_op1(l, SpvOpBitcast, c->f32, sel(c, inexact, odd, bits));
+   struct spirv_builder *b = &l->b;
+   struct conv s = {.l = l, .n = 1};
+   s.u32 = spirv_get_type_int(b, 32, false);
+   s.f32 = spirv_get_type_float(b, 32);
+   s.boolean = spirv_get_type_bool(b);
+   uint32_t f64_1 = spirv_get_type_float(b, 64), u32x2 = spirv_get_type_vector(b, s.u32, 2);
+   uint32_t bits[4];
+   for (uint32_t i = 0; i < c->n; i++) {
+      uint32_t comp = d;
+      if (c->n > 1) {
+         uint32_t ops[2] = {d, i};
+         comp = tsr_op(l, SpvOpCompositeExtract, f64_1, ops, 2);
+      }
+      /* UnpackDouble2x32 (not OpBitcast, which the GLSL round trip's SPIRV-Cross does not
+       * translate): component 0 holds the low-order bits. */
+      uint32_t words = tsr_glsl(l, GLSL_UNPACK_DOUBLE_2X32, u32x2, &comp, 1);
+      uint32_t lo_ops[2] = {words, 0}, hi_ops[2] = {words, 1};
+      bits[i] = narrow_bits_to_odd(&s, tsr_op(l, SpvOpCompositeExtract, s.u32, hi_ops, 2),
+                                   tsr_op(l, SpvOpCompositeExtract, s.u32, lo_ops, 2));
+   }
+   (void)f64;
+   uint32_t all = c->n > 1 ? tsr_op(l, SpvOpCompositeConstruct, c->u32, bits, c->n) : bits[0];
+   return tsr_op1(l, SpvOpBitcast, c->f32, all);
 }
 
 struct scalar_info {
