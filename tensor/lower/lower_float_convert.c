@@ -215,7 +215,7 @@ narrow_bits_to_odd(struct conv *s, uint32_t hi, uint32_t lo)
 
 /* binary64 (scalar or vector) -> binary32 rounded to odd, component by component. */
 static uint32_t
-narrow_to_odd(struct conv *c, uint32_t d, uint32_t f64)
+narrow_to_odd(struct conv *c, uint32_t d)
 {
    struct tsr_lower *l = c->l;
    struct spirv_builder *b = &l->b;
@@ -238,7 +238,6 @@ narrow_to_odd(struct conv *c, uint32_t d, uint32_t f64)
       bits[i] = narrow_bits_to_odd(&s, tsr_op(l, SpvOpCompositeExtract, s.u32, hi_ops, 2),
                                    tsr_op(l, SpvOpCompositeExtract, s.u32, lo_ops, 2));
    }
-   (void)f64;
    uint32_t all = c->n > 1 ? tsr_op(l, SpvOpCompositeConstruct, c->u32, bits, c->n) : bits[0];
    return tsr_op1(l, SpvOpBitcast, c->f32, all);
 }
@@ -272,13 +271,12 @@ static uint32_t
 to_f32(struct conv *c, uint32_t opcode, const struct scalar_info *src, uint32_t value,
        enum tsr_elem_kind dst)
 {
-   struct spirv_builder *b = &c->l->b;
    if (src->kind == TSR_ELEM_INT)
       return tsr_op1(c->l, opcode, c->f32, value); /* OpConvertSToF / OpConvertUToF */
    if (src->bits == 32)
       return value;
    if (src->bits == 64 && dst != TSR_ELEM_BF16)
-      return narrow_to_odd(c, value, vec(c, spirv_get_type_float(b, 64)));
+      return narrow_to_odd(c, value);
    return tsr_op1(c->l, SpvOpFConvert, c->f32, value);
 }
 
