@@ -257,11 +257,12 @@ bool dgu_check_f32(const char *what, const float *got, const float *want, uint64
 /** Counts a check that two byte arrays are equal. */
 bool dgu_check_bytes(const char *what, const void *got, const void *want, size_t n);
 
-/** A counting allocator: outstanding allocations and bytes. */
+/** A counting allocator: outstanding allocations and bytes. Atomic: lavapipe frees
+ * device-scope objects on its queue thread while the test thread allocates. */
 struct dgu_alloc_counter {
-   long allocations;
-   long live;
-   size_t live_bytes;
+   _Atomic long allocations;
+   _Atomic long live;
+   _Atomic size_t live_bytes;
 };
 VkAllocationCallbacks dgu_counting_allocator(struct dgu_alloc_counter *c);
 
