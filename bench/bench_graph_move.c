@@ -8,6 +8,8 @@
  *                   innermost axis stays (run copies, vector words);
  *   transpose_0312  TRANSPOSE fp32 [1, S, S, 64] perms (0, 3, 1, 2): the
  *                   innermost axis moves (the shared-memory tile);
+ *   transpose_0312_edge  the same on [1, S - 9, S - 9, 60]: partial tiles
+ *                   along both tiled axes;
  * S * S * 64 the largest not above --elements with S a multiple of 32 (1024
  * for the default 64M elements). Checked bit for bit against the CPU
  * reference (tosa_ref_transpose).
@@ -68,7 +70,8 @@ transpose_text(struct bench_text *t, const int64_t in[4], const int64_t out[4],
 }
 
 static void
-transpose_setup(struct bench_graph *g, const struct bench_params *p, const int32_t perms[4])
+transpose_setup(struct bench_graph *g, const struct bench_params *p, const int32_t perms[4],
+                bool edge)
 {
    int64_t s = 32;
    while ((s + 32) * (s + 32) * 64 <= p->elements)
@@ -77,7 +80,7 @@ transpose_setup(struct bench_graph *g, const struct bench_params *p, const int32
       bench_graph_fail(g, "--elements %" PRId64 " is below 32 x 32 x 64", p->elements);
       return;
    }
-   const int64_t in[4] = {1, s, s, 64};
+   const int64_t in[4] = {1, edge ? s - 9 : s, edge ? s - 9 : s, edge ? 60 : 64};
    int64_t out[4];
    for (int i = 0; i < 4; i++)
       out[i] = in[perms[i]];
@@ -86,7 +89,7 @@ transpose_setup(struct bench_graph *g, const struct bench_params *p, const int32
    g->inputs[0] = bench_tensor_new(g, REF_DTYPE_FP32, 4, in);
    g->output = bench_tensor_new(g, REF_DTYPE_FP32, 4, out);
    g->want = bench_tensor_new(g, REF_DTYPE_FP32, 4, out);
-   g->bytes = 2.0 * (double)(s * s * 64) * 4.0;
+   g->bytes = 2.0 * (double)(in[1] * in[2] * in[3]) * 4.0;
    g->check = BENCH_CHECK_BITS;
    if (g->failed)
       return;
@@ -105,7 +108,7 @@ bench_setup_transpose_0213(struct bench_graph *g, const struct bench_params *p)
    g->name = "transpose_0213";
    g->what = "TRANSPOSE fp32 [1, S, S, 64] perms (0, 2, 1, 3)";
    g->optional = true;
-   transpose_setup(g, p, perms);
+   transpose_setup(g, p, perms, false);
 }
 
 void
@@ -115,5 +118,15 @@ bench_setup_transpose_0312(struct bench_graph *g, const struct bench_params *p)
    g->name = "transpose_0312";
    g->what = "TRANSPOSE fp32 [1, S, S, 64] perms (0, 3, 1, 2)";
    g->optional = true;
-   transpose_setup(g, p, perms);
+   transpose_setup(g, p, perms, false);
+}
+
+void
+bench_setup_transpose_0312_edge(struct bench_graph *g, const struct bench_params *p)
+{
+   static const int32_t perms[4] = {0, 3, 1, 2};
+   g->name = "transpose_0312_edge";
+   g->what = "TRANSPOSE fp32 [1, S - 9, S - 9, 60] perms (0, 3, 1, 2)";
+   g->optional = true;
+   transpose_setup(g, p, perms, true);
 }

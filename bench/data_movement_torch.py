@@ -8,6 +8,7 @@ timed with CUDA events (median of --reps after --warmup), and the bandwidth is c
 bench_graph does: (input bytes + output bytes) / time, next to a copy of as many bytes.
   transpose_0213  perm (0, 2, 1, 3)
   transpose_0312  perm (0, 3, 1, 2)
+  transpose_0312_edge  perm (0, 3, 1, 2) of [1, S - 9, S - 9, 60] (bench_graph's partial tiles)
   copy            dst.copy_(x) of the same tensor
 
 usage: python3 bench/data_movement_torch.py [--elements N] [--reps N] [--warmup N]
@@ -39,6 +40,12 @@ def main():
         ms = time_ms(lambda: dst.copy_(view), args.reps, args.warmup)
         gbs = nbytes / ms / 1e6
         print(f"{name:15} {ms:8.3f} ms {gbs:8.1f} GB/s  {gbs / (nbytes / copy_ms / 1e6):.2f} x copy")
+    e = torch.rand((1, s - 9, s - 9, 60), device=dev)
+    view = e.permute(0, 3, 1, 2)
+    dst = torch.empty(view.shape, device=dev)
+    ms = time_ms(lambda: dst.copy_(view), args.reps, args.warmup)
+    gbs = 2 * e.numel() * e.element_size() / ms / 1e6
+    print(f"transpose_0312_edge {ms:8.3f} ms {gbs:8.1f} GB/s  {gbs / (nbytes / copy_ms / 1e6):.2f} x copy")
 
 
 if __name__ == "__main__":

@@ -275,6 +275,14 @@ dg_op_transpose_validate(struct dg_op_ctx *c)
    uint32_t *p[DG_MAX_RANK] = {&t->perm0, &t->perm1, &t->perm2, &t->perm3, &t->perm4, &t->perm5};
    for (uint32_t i = 0; i < DG_MAX_RANK; i++)
       *p[i] = i < rank ? (uint32_t)perms[i] : i;
+   /* The shared-memory tile (transpose.comp) when the innermost axis moves and the tile is at
+    * least a quarter used: output dims[r-1] >= 16 along its 32, dims[q] >= 8 along its 16. */
+   t->tile_axis = 0;
+   for (uint32_t q = 0; q + 1 < rank; q++) {
+      if ((uint32_t)perms[q] == rank - 1 && c->out.shape.dim[rank - 1] >= 16 &&
+          c->out.shape.dim[q] >= 8)
+         t->tile_axis = q + 1;
+   }
    return VK_SUCCESS;
 }
 
