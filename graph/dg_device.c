@@ -48,7 +48,8 @@ unsupported_feature(const VkPhysicalDeviceDataGraphFeaturesARM *want,
 static bool
 chain_has_data_graph(const void *chain)
 {
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+   const VkBaseInStructure *s = chain;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
       if (dg_is_data_graph_stype(s->sType))
          return true;
    }

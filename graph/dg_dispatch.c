@@ -445,7 +445,8 @@ translate_masks(VkPipelineStageFlags2 *src_stage, VkAccessFlags2 *src_access,
 static bool
 tensor_barriers_have_graph_bits(const void *chain)
 {
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+   const VkBaseInStructure *s = chain;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
       if ((int)s->sType == (int)VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM) {
          const VkTensorMemoryBarrierARM *b = (const VkTensorMemoryBarrierARM *)s;
          if (has_graph_bits(b->srcStageMask | b->dstStageMask, b->srcAccessMask | b->dstAccessMask))

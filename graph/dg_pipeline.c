@@ -529,6 +529,8 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
 {
    *out = NULL;
    *hit = false;
+   if (!lyr_chain_ok(info->pNext, "vkCreateDataGraphPipelinesARM"))
+      return VK_ERROR_VALIDATION_FAILED_EXT;
    if (info->flags & ~dg_allowed_flags)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: flags 0x%" PRIx64

@@ -17,7 +17,8 @@ lyr_instance_link_info(const VkInstanceCreateInfo *info)
 {
    /* The loader's own struct in the chain; advancing its pLayerInfo is the
     * loader protocol ("LayerInterface", Layer Instance Creation). */
-   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+   const VkBaseInStructure *s = info->pNext;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
       VkLayerInstanceCreateInfo *l = (VkLayerInstanceCreateInfo *)s;
       if (s->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO &&
           l->function == VK_LAYER_LINK_INFO)
@@ -29,7 +30,8 @@ lyr_instance_link_info(const VkInstanceCreateInfo *info)
 VkLayerDeviceCreateInfo *
 lyr_device_link_info(const VkDeviceCreateInfo *info)
 {
-   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+   const VkBaseInStructure *s = info->pNext;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
       VkLayerDeviceCreateInfo *l = (VkLayerDeviceCreateInfo *)s;
       if (s->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO &&
           l->function == VK_LAYER_LINK_INFO)
@@ -41,7 +43,8 @@ lyr_device_link_info(const VkDeviceCreateInfo *info)
 PFN_vkSetDeviceLoaderData
 lyr_device_loader_data_cb(const VkDeviceCreateInfo *info)
 {
-   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+   const VkBaseInStructure *s = info->pNext;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
       const VkLayerDeviceCreateInfo *l = (const VkLayerDeviceCreateInfo *)s;
       if (s->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO &&
           l->function == VK_LOADER_DATA_CALLBACK)

@@ -268,8 +268,15 @@ lyr_device_info_rewrite(const VkAllocationCallbacks *alloc, const VkDeviceCreate
 
    struct extra_layout layout;
    extra_layout_init(&layout);
-   VkResult result =
-       lyr_chain_clone(alloc, app, sizeof(*app), lyr_drop_arm_ml, NULL, layout.size, &out->chain);
+   /* Structs newer than this build go down as they are when only such structs follow the
+    * first of them; else (a struct to change or drop after one) they are left out. */
+   VkResult result = lyr_chain_clone_pass(alloc, app, sizeof(*app), lyr_drop_arm_ml, NULL,
+                                          layout.size, &out->chain);
+   if (result == VK_SUCCESS && out->chain.tail_known) {
+      lyr_chain_copy_free(&out->chain);
+      result =
+          lyr_chain_clone(alloc, app, sizeof(*app), lyr_drop_arm_ml, NULL, layout.size, &out->chain);
+   }
    if (result != VK_SUCCESS)
       return result;
    VkDeviceCreateInfo *info = out->chain.head;

@@ -258,7 +258,7 @@ lyr_next_features2(struct lyr_instance *instance, VkPhysicalDevice physical_devi
    struct lyr_out_chain oc;
    if (lyr_out_chain_begin(&oc, &instance->alloc, features, sizeof(*features), drop, NULL) !=
        VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceFeatures2: out of host memory");
+      lyr_loge("vkGetPhysicalDeviceFeatures2: not passed down (the line above says why)");
       return;
    }
    instance->next.GetPhysicalDeviceFeatures2(physical_device, oc.head);
@@ -272,7 +272,7 @@ lyr_next_properties2(struct lyr_instance *instance, VkPhysicalDevice physical_de
    struct lyr_out_chain oc;
    if (lyr_out_chain_begin(&oc, &instance->alloc, properties, sizeof(*properties), drop, NULL) !=
        VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceProperties2: out of host memory");
+      lyr_loge("vkGetPhysicalDeviceProperties2: not passed down (the line above says why)");
       return;
    }
    instance->next.GetPhysicalDeviceProperties2(physical_device, oc.head);
@@ -286,7 +286,7 @@ lyr_next_format_properties2(struct lyr_instance *instance, VkPhysicalDevice phys
    struct lyr_out_chain oc;
    if (lyr_out_chain_begin(&oc, &instance->alloc, properties, sizeof(*properties), drop, NULL) !=
        VK_SUCCESS) {
-      lyr_loge("vkGetPhysicalDeviceFormatProperties2: out of host memory");
+      lyr_loge("vkGetPhysicalDeviceFormatProperties2: not passed down (the line above says why)");
       return;
    }
    instance->next.GetPhysicalDeviceFormatProperties2(physical_device, format, oc.head);

@@ -208,10 +208,33 @@ lyr_struct_size(VkStructureType stype)
    return e ? e->size : 0;
 }
 
+bool
+lyr_chain_ends(const void *chain)
+{
+   const VkBaseInStructure *s = chain;
+   for (unsigned i = 0; i <= LYR_CHAIN_MAX; i++, s = s->pNext) {
+      if (!s)
+         return true;
+   }
+   return false;
+}
+
+bool
+lyr_chain_ok(const void *chain, const char *what)
+{
+   if (lyr_chain_ends(chain))
+      return true;
+   lyr_loge("%s: the pNext chain does not end within %u structs (it loops back on itself); "
+            "refused",
+            what, (unsigned)LYR_CHAIN_MAX);
+   return false;
+}
+
 const void *
 lyr_find_struct(const void *chain, VkStructureType stype)
 {
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+   const VkBaseInStructure *s = chain;
+   for (unsigned i = 0; s && i < LYR_CHAIN_MAX; i++, s = s->pNext) {
       if (s->sType == stype)
          return s;
    }
@@ -221,7 +244,8 @@ lyr_find_struct(const void *chain, VkStructureType stype)
 bool
 lyr_chain_has_arm_ml(const void *chain)
 {
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+   const VkBaseInStructure *s = chain;
+   for (unsigned i = 0; s && i < LYR_CHAIN_MAX; i++, s = s->pNext) {
       if (lyr_is_arm_ml_stype(s->sType))
          return true;
    }
@@ -246,7 +270,8 @@ member_copy_size(const VkBaseInStructure *s, lyr_drop_fn drop, void *user, bool 
       return 0;
    size_t size = lyr_struct_size(s->sType);
    if (!size && warn)
-      lyr_logw("pNext: leaving out a struct of unknown sType %d (not in this build's vk.xml)",
+      lyr_logw("pNext: leaving out a struct of unknown sType %d (not in this build's vk.xml): "
+               "it cannot be copied and a struct after it must be changed or left out",
                (int)s->sType);
    return size;
 }
@@ -259,17 +284,57 @@ head_copy_size(const void *head, size_t head_size)
    return lyr_struct_size(((const VkBaseInStructure *)head)->sType);
 }
 
-VkResult
-lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
-                lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out)
+/*
+ * Where a copy may continue with the application's own chain: the first
+ * struct of `first`'s chain that is kept but has an unknown size (newer than
+ * this build's vk.xml), when every struct from there on may reach the next
+ * layer as it is. A dropped ARM ML struct may: the Vulkan specification has
+ * every component skip the extending structs it does not support ("Valid
+ * Usage for Structure Pointer Chains"), so it stays where it cannot be cut
+ * out. Any other dropped struct (a shader module info the layer replaced) must
+ * go, and then there is no tail: the unknown structs are left out, with a
+ * warning, as before. NULL when there is no unknown struct. The chain ends
+ * (lyr_chain_ends()).
+ */
+static const VkBaseInStructure *
+pass_through_tail(const VkBaseInStructure *first, lyr_drop_fn drop, void *user)
 {
-   return lyr_chain_clone_in(NULL, 0, alloc, head, head_size, drop, user, extra, out);
+   const VkBaseInStructure *tail = NULL;
+   for (const VkBaseInStructure *s = first; s; s = s->pNext) {
+      bool dropped = drop && drop(s, user);
+      if (!tail && !dropped && !lyr_struct_size(s->sType))
+         tail = s;
+      if (tail && dropped && !lyr_is_arm_ml_stype(s->sType))
+         return NULL;
+   }
+   if (tail) {
+      for (const VkBaseInStructure *s = tail; s; s = s->pNext) {
+         if (drop && drop(s, user))
+            lyr_logi("pNext: struct of sType %d passed on unchanged: it follows the struct of "
+                     "unknown sType %d, which cannot be copied (a component skips the structs it "
+                     "does not support)",
+                     (int)s->sType, (int)tail->sType);
+      }
+   }
+   return tail;
 }
 
-VkResult
-lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
-                   const void *head, size_t head_size, lyr_drop_fn drop, void *user, size_t extra,
-                   struct lyr_chain_copy *out)
+/* Whether the application's tail holds a struct this build knows: one that a caller might
+ * want to change, find or add again in its copy. */
+static bool
+tail_has_known(const VkBaseInStructure *tail)
+{
+   for (const VkBaseInStructure *s = tail; s; s = s->pNext) {
+      if (lyr_struct_size(s->sType))
+         return true;
+   }
+   return false;
+}
+
+static VkResult
+chain_clone(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc, const void *head,
+            size_t head_size, lyr_drop_fn drop, void *user, size_t extra, bool pass_through,
+            struct lyr_chain_copy *out)
 {
    memset(out, 0, sizeof(*out));
    const VkBaseInStructure *app = head;
@@ -277,9 +342,15 @@ lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *allo
    if (!head_size)
       return lyr_error(VK_ERROR_UNKNOWN, "pNext: cannot clone a struct of unknown sType %d",
                        (int)app->sType);
+   if (!lyr_chain_ends(app->pNext))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "pNext: the chain of a struct of sType %d does not end within %u structs "
+                       "(it loops back on itself)",
+                       (int)app->sType, (unsigned)LYR_CHAIN_MAX);
+   const VkBaseInStructure *tail = pass_through ? pass_through_tail(app->pNext, drop, user) : NULL;
 
    size_t copies = align_up(head_size);
-   for (const VkBaseInStructure *s = app->pNext; s; s = s->pNext)
+   for (const VkBaseInStructure *s = app->pNext; s != tail; s = s->pNext)
       copies += align_up(member_copy_size(s, drop, user, true));
 
    const size_t total = copies + align_up(extra);
@@ -289,14 +360,15 @@ lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *allo
    } else {
       block = lyr_zalloc(alloc, total, LYR_CHAIN_ALIGN, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
       if (!block)
-         return VK_ERROR_OUT_OF_HOST_MEMORY;
+         return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
+                          "pNext: no memory for a copy of a chain (%zu bytes)", total);
    }
 
    memcpy(block, head, head_size);
    VkBaseOutStructure *last = (VkBaseOutStructure *)block;
    last->pNext = NULL;
    size_t offset = align_up(head_size);
-   for (const VkBaseInStructure *s = app->pNext; s; s = s->pNext) {
+   for (const VkBaseInStructure *s = app->pNext; s != tail; s = s->pNext) {
       size_t size = member_copy_size(s, drop, user, false);
       if (!size)
          continue;
@@ -309,12 +381,37 @@ lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *allo
       last = copy;
       offset += align_up(size);
    }
+   last->pNext = (VkBaseOutStructure *)tail;
 
    out->head = block;
    out->extra = extra ? block + copies : NULL;
    out->block = block == buf ? NULL : block; /* the caller's buffer is not freed */
    out->alloc = alloc;
+   out->app_tail = tail;
+   out->tail_known = tail && tail_has_known(tail);
    return VK_SUCCESS;
+}
+
+VkResult
+lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
+                lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out)
+{
+   return chain_clone(NULL, 0, alloc, head, head_size, drop, user, extra, false, out);
+}
+
+VkResult
+lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
+                   const void *head, size_t head_size, lyr_drop_fn drop, void *user, size_t extra,
+                   struct lyr_chain_copy *out)
+{
+   return chain_clone(buf, buf_size, alloc, head, head_size, drop, user, extra, false, out);
+}
+
+VkResult
+lyr_chain_clone_pass(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
+                     lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out)
+{
+   return chain_clone(NULL, 0, alloc, head, head_size, drop, user, extra, true, out);
 }
 
 void
@@ -325,14 +422,16 @@ lyr_chain_copy_free(struct lyr_chain_copy *copy)
    memset(copy, 0, sizeof(*copy));
 }
 
-/* s keeps its own pNext, so a caller may append a whole chain of its structs. */
+/* s keeps its own pNext, so a caller may add a whole chain of its structs; it goes right
+ * after the head, since the end of a copy may be the application's own tail. */
 void
 lyr_chain_append(void *head, void *s)
 {
-   VkBaseOutStructure *last = head;
+   VkBaseOutStructure *h = head, *last = s;
    while (last->pNext)
       last = last->pNext;
-   last->pNext = s;
+   last->pNext = h->pNext;
+   h->pNext = s;
 }
 
 /* One copied struct of an output shadow chain; an array of these opens the block. */
@@ -358,8 +457,19 @@ lyr_out_chain_begin(struct lyr_out_chain *oc, const VkAllocationCallbacks *alloc
     * application's own; the structs before it are copied.
     */
    const VkBaseOutStructure *app = app_head;
+   if (!lyr_chain_ends(app->pNext)) {
+      oc->head = NULL;
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "pNext: the chain of a struct of sType %d does not end within %u structs "
+                       "(it loops back on itself)",
+                       (int)app->sType, (unsigned)LYR_CHAIN_MAX);
+   }
+   /* From a struct of unknown size on, the application's chain goes down as it is
+    * (pass_through_tail()): only drops before it need the shadow. */
+   const VkBaseOutStructure *tail = (const VkBaseOutStructure *)pass_through_tail(
+       (const VkBaseInStructure *)app->pNext, drop, user);
    const VkBaseOutStructure *last_drop = NULL;
-   for (const VkBaseOutStructure *s = app->pNext; s; s = s->pNext) {
+   for (const VkBaseOutStructure *s = app->pNext; s != tail; s = s->pNext) {
       if (drop((const VkBaseInStructure *)s, user))
          last_drop = s;
    }
@@ -385,7 +495,9 @@ lyr_out_chain_begin(struct lyr_out_chain *oc, const VkAllocationCallbacks *alloc
    char *block =
        lyr_alloc(alloc, table + copies, LYR_CHAIN_ALIGN, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!block)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+      return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
+                       "pNext: no memory for a shadow of an output chain (%zu bytes)",
+                       table + copies);
 
    struct out_copy *entries = (struct out_copy *)block;
    size_t offset = table;

@@ -20,6 +20,16 @@
 #include <stddef.h>
 #include <vulkan/vulkan.h>
 
+/** The longest pNext chain the layers walk: a longer one is taken for a loop (an
+ *  application's chain that points back into itself must not hang a call). */
+#define LYR_CHAIN_MAX 1024u
+
+/** Whether the chain starting at chain (may be NULL) ends within LYR_CHAIN_MAX structs. */
+bool lyr_chain_ends(const void *chain);
+
+/** lyr_chain_ends(), logging an error that names `what` (the entry point) when not. */
+bool lyr_chain_ok(const void *chain, const char *what);
+
 /** Size of the struct with this sType, or 0 when it is unknown to us. */
 size_t lyr_struct_size(VkStructureType stype);
 
@@ -34,7 +44,8 @@ bool lyr_is_arm_ml_stype(VkStructureType stype);
 /** Whether the chain starting at chain (may be NULL) holds any ARM ML struct. */
 bool lyr_chain_has_arm_ml(const void *chain);
 
-/** First struct with this sType in the chain starting at chain (may be NULL). */
+/** First struct with this sType in the chain starting at chain (may be NULL), among its
+ *  first LYR_CHAIN_MAX structs. */
 const void *lyr_find_struct(const void *chain, VkStructureType stype);
 
 /** Decides whether a struct is left out of a copied chain. */
@@ -56,15 +67,20 @@ bool lyr_drop_arm_ml(const VkBaseInStructure *s, void *user);
  *                  for structs the caller appends (lyr_chain_copy.extra)
  * @param out       filled on success; release with lyr_chain_copy_free
  *
- * A struct of unknown size that would have to be copied is left out and a
- * warning names its sType; the call still succeeds. Returns
- * VK_ERROR_OUT_OF_HOST_MEMORY on allocation failure.
+ * A struct of unknown size (newer than this build's vk.xml) cannot be copied:
+ * it is left out and a warning names its sType (lyr_chain_clone_pass() keeps
+ * it). Returns VK_ERROR_OUT_OF_HOST_MEMORY on allocation failure,
+ * VK_ERROR_VALIDATION_FAILED_EXT when the chain does not end (a loop), each
+ * with a log line.
  */
 struct lyr_chain_copy {
    void *head;    /* the copy of head */
    void *extra;   /* caller space, zeroed, or NULL if extra was 0 */
    void *block;   /* the allocation */
    const VkAllocationCallbacks *alloc;
+   const void *app_tail; /* lyr_chain_clone_pass(): the application's struct the copy
+                          * continues with, or NULL */
+   bool tail_known;      /* app_tail's chain holds a struct of known size */
 };
 
 VkResult lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
@@ -78,16 +94,36 @@ VkResult lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallba
                             const void *head, size_t head_size, lyr_drop_fn drop, void *user,
                             size_t extra, struct lyr_chain_copy *out);
 
+/**
+ * lyr_chain_clone() that keeps what this build does not know: from the first
+ * struct of unknown size on, the copy continues with the application's own
+ * chain unchanged (app_tail), ARM ML structs the drop function leaves out
+ * included where they follow it (the Vulkan specification has every
+ * component skip the extending structs it does not support). Only when a
+ * struct the drop function leaves out that is not ARM ML follows, the unknown
+ * structs are left out instead, with a warning. The structs from app_tail on
+ * are the application's: never write into them (tail_known says whether a
+ * struct of known size is among them; a caller that changes, finds or adds
+ * structs of its copy then clones with lyr_chain_clone()).
+ */
+VkResult lyr_chain_clone_pass(const VkAllocationCallbacks *alloc, const void *head,
+                              size_t head_size, lyr_drop_fn drop, void *user, size_t extra,
+                              struct lyr_chain_copy *out);
+
 void lyr_chain_copy_free(struct lyr_chain_copy *copy);
 
-/** Appends s (caller-owned, e.g. in copy->extra) at the end of a cloned chain. */
+/** Adds s (caller-owned, e.g. in copy->extra; its own pNext chain with it) to a cloned
+ *  chain, right after the head. */
 void lyr_chain_append(void *head, void *s);
 
 /**
  * Shadow of an output chain. lyr_out_chain_begin() returns in oc->head a
  * chain to pass down: copies of the application's structs minus the dropped
  * ones; when nothing is dropped, oc->head is the application's own head and
- * no allocation is made. lyr_out_chain_end() copies the results back into the
+ * no allocation is made. From the last dropped struct on, and from a struct
+ * of unknown size on (as lyr_chain_clone() says), the application's chain
+ * goes down as it is. A chain that does not end is refused
+ * (VK_ERROR_VALIDATION_FAILED_EXT, logged). lyr_out_chain_end() copies the results back into the
  * application's structs (never their sType/pNext) and frees the shadow.
  */
 struct lyr_out_chain {

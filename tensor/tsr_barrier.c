@@ -53,7 +53,8 @@ static uint32_t
 count_tensor_barriers(const void *chain, bool *arm)
 {
    uint32_t count = 0;
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+   const VkBaseInStructure *s = chain;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
       if (s->sType == VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM)
          count += ((const VkTensorDependencyInfoARM *)s)->tensorMemoryBarrierCount;
       else if (s->sType == VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM)

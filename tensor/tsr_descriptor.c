@@ -348,7 +348,8 @@ chain_strip_arm_suffix(const void *chain, bool *needs_clone)
    const void *suffix = chain;
    bool kept = false;
    *needs_clone = false;
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+   const VkBaseInStructure *s = chain;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
       if (lyr_is_arm_ml_stype(s->sType)) {
          if (kept)
             *needs_clone = true;

@@ -171,6 +171,10 @@ tsr_CreateTensorARM(VkDevice _device, const VkTensorCreateInfoARM *pCreateInfo,
 {
    struct tsr_device *device = tsr_device_get(_device);
    const VkAllocationCallbacks *alloc = lyr_pick_alloc(&device->base.alloc, pAllocator);
+   if (!lyr_chain_ok(pCreateInfo->pNext, "vkCreateTensorARM") ||
+       !lyr_chain_ok(pCreateInfo->pDescription ? pCreateInfo->pDescription->pNext : NULL,
+                     "vkCreateTensorARM: pDescription"))
+      return VK_ERROR_VALIDATION_FAILED_EXT;
    const VkTensorCreateFlagsARM known = VK_TENSOR_CREATE_MUTABLE_FORMAT_BIT_ARM |
                                         VK_TENSOR_CREATE_PROTECTED_BIT_ARM |
                                         VK_TENSOR_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_ARM;

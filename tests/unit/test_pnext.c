@@ -524,11 +524,11 @@ test_clone_options(void)
    lyr_chain_append(copy.head, added);
    ok(chain_is(copy.head,
                (VkStructureType[]){VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_BUFFER_OPAQUE_CAPTURE_ADDRESS_CREATE_INFO,
                                    VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
-                                   VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_CREATE_INFO_EXT,
-                                   VK_STRUCTURE_TYPE_BUFFER_OPAQUE_CAPTURE_ADDRESS_CREATE_INFO},
+                                   VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_CREATE_INFO_EXT},
                4),
-      "appended at the end");
+      "added right after the head (the end of a copy may be the application's)");
    ok(snaps_unchanged(&app), "application chain unchanged");
    lyr_chain_copy_free(&copy);
 
@@ -556,6 +556,101 @@ test_clone_options(void)
 
 /* lyr_chain_clone_in: the caller's buffer when the copy fits (nothing
  * allocated, nothing freed), an allocation when it does not. */
+static bool
+drop_bda(const VkBaseInStructure *s, void *user)
+{
+   return s->sType == VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_CREATE_INFO_EXT ||
+          lyr_is_arm_ml_stype(s->sType);
+}
+
+/* lyr_chain_clone_pass(): structs of unknown size stay, with the application's chain from the
+ * first of them on; a struct that must go (not ARM ML) after one makes them go instead. */
+static void
+test_clone_pass(void)
+{
+   struct test_alloc ta;
+   VkAllocationCallbacks cb = test_callbacks(&ta);
+   struct clone_fixture f;
+   struct snaps app;
+   struct lyr_chain_copy copy;
+   VkResult r;
+
+   test_set_context("clone pass: unknown in the middle");
+   clone_fixture_init(&f);
+   link_chain(&f.head, &f.arm_dg, &f.ext, &f.unknown, &f.arm_ext, &f.bda, NULL);
+   snap_chain(&app, &f.head, sizeof(f.head));
+   r = lyr_chain_clone_pass(&cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(chain_is(copy.head,
+               (VkStructureType[]){VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+                                   UNKNOWN_STYPE,
+                                   VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_TENSOR_CREATE_INFO_ARM,
+                                   VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_CREATE_INFO_EXT},
+               5),
+      "the ARM struct before the unknown one cut out, the rest the application's");
+   ok(copy.app_tail == &f.unknown && copy.tail_known, "tail: the unknown struct, known ones after");
+   ok(((const VkBaseInStructure *)copy.head)->pNext != (const void *)&f.ext, "ext is a copy");
+   ok(snaps_unchanged(&app), "application chain unchanged");
+   lyr_chain_copy_free(&copy);
+   check_eq_i64(ta.live, 0);
+
+   test_set_context("clone pass: unknown last");
+   clone_fixture_init(&f);
+   link_chain(&f.head, &f.ext, &f.arm_ext, &f.unknown, NULL);
+   r = lyr_chain_clone_pass(&cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(chain_is(copy.head,
+               (VkStructureType[]){VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+                                   UNKNOWN_STYPE},
+               3),
+      "kept at the end");
+   ok(copy.app_tail == &f.unknown && !copy.tail_known, "nothing known after it");
+   lyr_chain_copy_free(&copy);
+
+   test_set_context("clone pass: a struct that must go after the unknown one");
+   clone_fixture_init(&f);
+   link_chain(&f.head, &f.unknown, &f.ext, &f.bda, NULL);
+   r = lyr_chain_clone_pass(&cb, &f.head, 0, drop_bda, NULL, 0, &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(chain_is(copy.head,
+               (VkStructureType[]){VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO},
+               2),
+      "the unknown struct is left out (as lyr_chain_clone() does)");
+   ok(copy.app_tail == NULL, "no tail");
+   lyr_chain_copy_free(&copy);
+
+   test_set_context("clone: unknown struct without pass-through");
+   link_chain(&f.head, &f.ext, &f.unknown, NULL);
+   r = lyr_chain_clone(&cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(chain_length(copy.head) == 2 && copy.app_tail == NULL, "left out");
+   lyr_chain_copy_free(&copy);
+   check_eq_i64(ta.live, 0);
+
+   /* A chain that loops back on itself: refused, nothing allocated, every walk ends. */
+   test_set_context("clone: a loop");
+   clone_fixture_init(&f);
+   link_chain(&f.head, &f.ext, &f.capture, &f.bda, NULL);
+   f.bda.pNext = &f.ext;
+   ta.calls = 0;
+   ok(!lyr_chain_ends(f.head.pNext), "lyr_chain_ends sees the loop");
+   ok(lyr_find_struct(f.head.pNext, VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM) == NULL,
+      "lyr_find_struct ends");
+   ok(!lyr_chain_has_arm_ml(f.head.pNext), "lyr_chain_has_arm_ml ends");
+   r = lyr_chain_clone(&cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, &copy);
+   check_eq_i64(r, VK_ERROR_VALIDATION_FAILED_EXT);
+   ok(copy.head == NULL && copy.block == NULL, "nothing handed out");
+   r = lyr_chain_clone_pass(&cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, &copy);
+   check_eq_i64(r, VK_ERROR_VALIDATION_FAILED_EXT);
+   f.bda.pNext = &f.bda; /* a struct pointing at itself */
+   ok(!lyr_chain_ok(f.head.pNext, "test"), "lyr_chain_ok refuses a self loop");
+   check_eq_i64(ta.calls, 0);
+   check_eq_i64(ta.live, 0);
+}
+
 static void
 test_clone_in(void)
 {
@@ -626,11 +721,22 @@ out_fixture_init(struct out_fixture *f)
    f->unknown.payload[0] = 7;
 }
 
-/* What a driver does with the shadow chain: fills the structs it knows. */
+/* Whether the fake driver may see ARM ML structs (and skip them, as the Vulkan specification
+ * has a component do with structs it does not support). */
+static bool driver_skips_arm;
+
+/* What a driver newer than this build does with the shadow chain: fills the structs it
+ * knows, UNKNOWN_STYPE included (payload[1] = 9). */
 static void
 fake_driver_fill(void *head)
 {
    for (VkBaseOutStructure *s = head; s; s = s->pNext) {
+      if (driver_skips_arm && lyr_is_arm_ml_stype(s->sType))
+         continue;
+      if (s->sType == UNKNOWN_STYPE) {
+         ((struct unknown_ext *)s)->payload[1] = 9;
+         continue;
+      }
       switch (s->sType) {
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2:
          ((VkPhysicalDeviceFeatures2 *)s)->features.shaderInt64 = VK_TRUE;
@@ -760,16 +866,51 @@ test_out_chain(void)
    snap_chain(&app, &f.f2, sizeof(f.f2));
    r = lyr_out_chain_begin(&oc, &cb, &f.f2, 0, lyr_drop_arm_ml, NULL);
    check_eq_i64(r, VK_SUCCESS);
+   ok(oc.head == &f.f2 && oc.block == NULL,
+      "the application's chain goes down as is: the unknown struct cannot be copied, the ARM "
+      "struct after it is skipped below");
+   driver_skips_arm = true;
+   fake_driver_fill(oc.head);
+   driver_skips_arm = false;
+   lyr_out_chain_end(&oc);
+   ok(f.unknown.payload[1] == 9, "the unknown struct reached the driver");
+   ok(f.v12.bufferDeviceAddress && f.f2.features.shaderInt64, "results in place");
+   ok(memcmp(&f.tensor, app.bytes[2], sizeof(f.tensor)) == 0, "ARM struct untouched");
+   check_eq_i64(ta.live, 0);
+
+   test_set_context("out chain: dropped, unknown, dropped");
+   out_fixture_init(&f);
+   link_chain(&f.f2, &f.tensor, &f.v12, &f.unknown, &f.graph, &f.v13, NULL);
+   snap_chain(&app, &f.f2, sizeof(f.f2));
+   r = lyr_out_chain_begin(&oc, &cb, &f.f2, 0, lyr_drop_arm_ml, NULL);
+   check_eq_i64(r, VK_SUCCESS);
    ok(chain_is(oc.head,
                (VkStructureType[]){VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                   VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES},
-               2),
-      "the unknown struct is left out of the shadow");
+                                   VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                   UNKNOWN_STYPE,
+                                   VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
+                                   VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES},
+               5),
+      "the first ARM struct cut out, the rest the application's from Vulkan12 on");
+   ok(lyr_find_struct(oc.head, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES) == &f.v12,
+      "Vulkan12 is the application's own");
+   driver_skips_arm = true;
    fake_driver_fill(oc.head);
+   driver_skips_arm = false;
    lyr_out_chain_end(&oc);
    ok(headers_unchanged(&app), "application sType/pNext bytes unchanged");
-   ok(f.v12.bufferDeviceAddress && f.f2.features.shaderInt64, "results copied back");
-   ok(memcmp(&f.unknown, app.bytes[1], sizeof(f.unknown)) == 0, "unknown struct untouched");
+   ok(f.unknown.payload[1] == 9 && f.v13.synchronization2 && f.f2.features.shaderInt64,
+      "results");
+   check_eq_i64(ta.live, 0);
+
+   test_set_context("out chain: a loop");
+   out_fixture_init(&f);
+   link_chain(&f.f2, &f.v11, &f.v12, NULL);
+   f.v12.pNext = &f.v11;
+   r = lyr_out_chain_begin(&oc, &cb, &f.f2, 0, lyr_drop_arm_ml, NULL);
+   check_eq_i64(r, VK_ERROR_VALIDATION_FAILED_EXT);
+   ok(oc.head == NULL && oc.block == NULL, "nothing to pass down");
+   lyr_out_chain_end(&oc);
    check_eq_i64(ta.live, 0);
 
    test_set_context("out chain: unknown struct after the last dropped one");
@@ -1119,6 +1260,46 @@ test_device_no_feature_structs(void)
    check_eq_i64(ta.live, 0);
 }
 
+/* Feature structs newer than the build: kept when nothing the rewrite changes follows them. */
+static void
+test_device_unknown_structs(void)
+{
+   struct test_alloc ta;
+   VkAllocationCallbacks cb = test_callbacks(&ta);
+   struct device_fixture f;
+   struct lyr_device_info_copy out;
+   struct lyr_feature_request all = request_all();
+   struct unknown_ext unknown = {.sType = UNKNOWN_STYPE, .payload = {3}};
+   VkResult r;
+
+   test_set_context("device: unknown struct last");
+   device_fixture_init(&f);
+   link_chain(&f.info, &f.tensor, &f.v12, &f.graph, &unknown, NULL);
+   r = rewrite(&cb, &f, &all, &out);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(lyr_find_struct(out.info.pNext, UNKNOWN_STYPE) == &unknown, "goes down, the application's");
+   ok(!chain_has_arm(out.info.pNext), "no ARM struct");
+   const VkPhysicalDeviceVulkan12Features *v12 =
+       lyr_find_struct(out.info.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
+   ok(v12 && v12 != &f.v12 && v12->bufferDeviceAddress, "Vulkan12 copied and changed");
+   ok(!f.v12.bufferDeviceAddress, "the application's Vulkan12 untouched");
+   lyr_device_info_copy_free(&out);
+   check_eq_i64(ta.live, 0);
+
+   test_set_context("device: unknown struct before one the rewrite changes");
+   device_fixture_init(&f);
+   link_chain(&f.info, &unknown, &f.v12, NULL);
+   r = rewrite(&cb, &f, &all, &out);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(lyr_find_struct(out.info.pNext, UNKNOWN_STYPE) == NULL,
+      "left out: Vulkan12 after it must be changed in a copy");
+   v12 = lyr_find_struct(out.info.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
+   ok(v12 && v12 != &f.v12 && v12->bufferDeviceAddress, "Vulkan12 copied and changed");
+   ok(!f.v12.bufferDeviceAddress, "the application's Vulkan12 untouched");
+   lyr_device_info_copy_free(&out);
+   check_eq_i64(ta.live, 0);
+}
+
 static void
 test_device_vk1x(void)
 {
@@ -1411,9 +1592,11 @@ main(void)
    test_find_struct();
    test_clone_positions();
    test_clone_options();
+   test_clone_pass();
    test_clone_in();
    test_out_chain();
    test_device_no_feature_structs();
+   test_device_unknown_structs();
    test_device_vk1x();
    test_device_standalone();
    test_device_features2();
