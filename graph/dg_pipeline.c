@@ -257,13 +257,15 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    lyr_free(&a, p);
 }
 
-static void
+/* The creation-log property's text; without memory for it the pipeline is not created
+ * (the property must answer). */
+static VkResult
 write_creation_log(struct dg_pipeline *p, const struct dg_cache_meta *meta)
 {
    size_t cap = 256 + (size_t)p->stage_count * 160;
    char *log = lyr_alloc(&p->alloc, cap, 1, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!log)
-      return;
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
    size_t n = (size_t)snprintf(log, cap,
                                "graph %%%u: %u nodes, %u stages, %u intermediates, "
                                "%u constants\n",
@@ -275,6 +277,7 @@ write_creation_log(struct dg_pipeline *p, const struct dg_cache_meta *meta)
                             i, s->op_name, s->result_id, s->kernel, s->groups[0], s->groups[1]);
    }
    p->creation_log = log;
+   return VK_SUCCESS;
 }
 
 /* The module a create info names: our graph shader module or a chained
@@ -347,7 +350,7 @@ finish_pipeline(struct dg_device *device, struct dg_pipeline *p,
       result = dg_profile_pipeline_init(device, p);
    if (result == VK_SUCCESS) {
       dg_cache_identifier(key, p->identifier);
-      write_creation_log(p, meta);
+      result = write_creation_log(p, meta);
    }
    return result;
 }

@@ -62,6 +62,8 @@ patch_bindings(const VkAllocationCallbacks *alloc, const struct dg_plan_stage *s
    struct spirv_reader r;
    struct spirv_diag diag;
    VkResult result = spirv_reader_init(&r, k->code, k->word_count, alloc, &diag);
+   if (result == VK_ERROR_OUT_OF_HOST_MEMORY)
+      return lyr_error(result, "kernel %s: no memory to read its SPIR-V", k->name);
    if (result != VK_SUCCESS)
       return lyr_error(VK_ERROR_UNKNOWN, "kernel %s: %s", k->name, diag.message);
    uint32_t *words =

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "lyr_log.h"
+
 static void *VKAPI_PTR
 default_alloc(void *user, size_t size, size_t align, VkSystemAllocationScope scope)
 {
@@ -47,3 +49,31 @@ const VkAllocationCallbacks lyr_default_alloc = {
    .pfnReallocation = default_realloc,
    .pfnFree = default_free,
 };
+
+static const char *
+scope_name(VkSystemAllocationScope scope)
+{
+   switch (scope) {
+   case VK_SYSTEM_ALLOCATION_SCOPE_COMMAND:
+      return "command";
+   case VK_SYSTEM_ALLOCATION_SCOPE_OBJECT:
+      return "object";
+   case VK_SYSTEM_ALLOCATION_SCOPE_CACHE:
+      return "cache";
+   case VK_SYSTEM_ALLOCATION_SCOPE_DEVICE:
+      return "device";
+   case VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE:
+      return "instance";
+   default:
+      return "unknown";
+   }
+}
+
+void
+lyr_alloc_failed(size_t size, VkSystemAllocationScope scope, const char *file, int line)
+{
+   lyr_log(LYR_LOG_COMMON, LYR_LOG_ERROR, file, line,
+           "out of host memory: the allocator refused %zu bytes (%s scope), reported as "
+           "VK_ERROR_OUT_OF_HOST_MEMORY",
+           size, scope_name(scope));
+}

@@ -16,29 +16,46 @@
 /** The libc allocator, used when neither the caller nor the parent gave one. */
 extern const VkAllocationCallbacks lyr_default_alloc;
 
+/** Logs a refused allocation (an error naming the caller's file and line, the size and
+ *  scope): every out-of-memory result of the layers comes with a log line. */
+void lyr_alloc_failed(size_t size, VkSystemAllocationScope scope, const char *file, int line);
+
 static inline void *
-lyr_alloc(const VkAllocationCallbacks *alloc, size_t size, size_t align,
-          VkSystemAllocationScope scope)
+lyr_alloc_at(const VkAllocationCallbacks *alloc, size_t size, size_t align,
+             VkSystemAllocationScope scope, const char *file, int line)
 {
-   return alloc->pfnAllocation(alloc->pUserData, size, align, scope);
+   void *p = alloc->pfnAllocation(alloc->pUserData, size, align, scope);
+   if (!p)
+      lyr_alloc_failed(size, scope, file, line);
+   return p;
 }
 
 static inline void *
-lyr_zalloc(const VkAllocationCallbacks *alloc, size_t size, size_t align,
-           VkSystemAllocationScope scope)
+lyr_zalloc_at(const VkAllocationCallbacks *alloc, size_t size, size_t align,
+              VkSystemAllocationScope scope, const char *file, int line)
 {
-   void *p = lyr_alloc(alloc, size, align, scope);
+   void *p = lyr_alloc_at(alloc, size, align, scope, file, line);
    if (p)
       memset(p, 0, size);
    return p;
 }
 
 static inline void *
-lyr_realloc(const VkAllocationCallbacks *alloc, void *ptr, size_t size, size_t align,
-            VkSystemAllocationScope scope)
+lyr_realloc_at(const VkAllocationCallbacks *alloc, void *ptr, size_t size, size_t align,
+               VkSystemAllocationScope scope, const char *file, int line)
 {
-   return alloc->pfnReallocation(alloc->pUserData, ptr, size, align, scope);
+   void *p = alloc->pfnReallocation(alloc->pUserData, ptr, size, align, scope);
+   if (!p && size)
+      lyr_alloc_failed(size, scope, file, line);
+   return p;
 }
+
+#define lyr_alloc(alloc, size, align, scope)                                                      \
+   lyr_alloc_at((alloc), (size), (align), (scope), __FILE__, __LINE__)
+#define lyr_zalloc(alloc, size, align, scope)                                                     \
+   lyr_zalloc_at((alloc), (size), (align), (scope), __FILE__, __LINE__)
+#define lyr_realloc(alloc, ptr, size, align, scope)                                               \
+   lyr_realloc_at((alloc), (ptr), (size), (align), (scope), __FILE__, __LINE__)
 
 static inline void
 lyr_free(const VkAllocationCallbacks *alloc, void *p)
@@ -56,12 +73,8 @@ lyr_pick_alloc(const VkAllocationCallbacks *parent, const VkAllocationCallbacks 
    return parent ? parent : &lyr_default_alloc;
 }
 
-static inline void *
-lyr_zalloc2(const VkAllocationCallbacks *parent, const VkAllocationCallbacks *caller, size_t size,
-            size_t align, VkSystemAllocationScope scope)
-{
-   return lyr_zalloc(lyr_pick_alloc(parent, caller), size, align, scope);
-}
+#define lyr_zalloc2(parent, caller, size, align, scope)                                           \
+   lyr_zalloc(lyr_pick_alloc((parent), (caller)), (size), (align), (scope))
 
 static inline void
 lyr_free2(const VkAllocationCallbacks *parent, const VkAllocationCallbacks *caller, void *p)

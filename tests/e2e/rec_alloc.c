@@ -16,6 +16,7 @@
 struct rec_header {
    size_t size;
    size_t offset; /* from the malloc()ed start to the pointer */
+   enum rec_owner owner;
 };
 
 static enum rec_owner
@@ -32,7 +33,7 @@ owner_of(const void *caller)
 }
 
 static void *
-block_alloc(size_t size, size_t align)
+block_alloc(struct rec_alloc *a, enum rec_owner owner, size_t size, size_t align)
 {
    if (align < 16)
       align = 16;
@@ -44,15 +45,18 @@ block_alloc(size_t size, size_t align)
    struct rec_header *h = (struct rec_header *)p - 1;
    h->size = size;
    h->offset = (size_t)((char *)p - base);
+   h->owner = owner;
+   __atomic_fetch_add(&a->live[owner], 1, __ATOMIC_RELAXED);
    return (void *)p;
 }
 
 static void
-block_free(void *p)
+block_free(struct rec_alloc *a, void *p)
 {
    if (!p)
       return;
    struct rec_header *h = (struct rec_header *)p - 1;
+   __atomic_fetch_sub(&a->live[h->owner], 1, __ATOMIC_RELAXED);
    free((char *)p - h->offset);
 }
 
@@ -90,9 +94,10 @@ static void *VKAPI_CALL
 rec_allocation(void *user, size_t size, size_t align, VkSystemAllocationScope scope)
 {
    (void)scope;
-   if (must_fail(user, owner_of(__builtin_return_address(0))))
+   enum rec_owner owner = owner_of(__builtin_return_address(0));
+   if (must_fail(user, owner))
       return NULL;
-   return block_alloc(size, align);
+   return block_alloc(user, owner, size, align);
 }
 
 static void *VKAPI_CALL
@@ -101,25 +106,25 @@ rec_reallocation(void *user, void *original, size_t size, size_t align,
 {
    (void)scope;
    if (original && size == 0) {
-      block_free(original);
+      block_free(user, original);
       return NULL;
    }
-   if (must_fail(user, owner_of(__builtin_return_address(0))))
+   enum rec_owner owner = owner_of(__builtin_return_address(0));
+   if (must_fail(user, owner))
       return NULL;
-   void *n = block_alloc(size, align);
+   void *n = block_alloc(user, owner, size, align);
    if (!n || !original)
       return n;
    struct rec_header *h = (struct rec_header *)original - 1;
    memcpy(n, original, h->size < size ? h->size : size);
-   block_free(original);
+   block_free(user, original);
    return n;
 }
 
 static void VKAPI_CALL
 rec_free(void *user, void *memory)
 {
-   (void)user;
-   block_free(memory);
+   block_free(user, memory);
 }
 
 VkAllocationCallbacks

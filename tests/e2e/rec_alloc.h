@@ -37,6 +37,7 @@ struct rec_alloc {
       int phase;
       enum rec_owner owner;
    } failures[REC_MAX_FAILED];
+   long live[REC_OWNERS]; /* blocks allocated and not freed, armed or not (atomic) */
 };
 
 VkAllocationCallbacks rec_alloc_callbacks(struct rec_alloc *a);
