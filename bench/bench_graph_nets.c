@@ -646,10 +646,14 @@ bench_graph_check(struct bench_graph *g)
                   tosa_ref_last_message());
          return false;
       }
-      snprintf(g->check_text, sizeof(g->check_text),
-               "%" PRId64 " of %" PRId64 " values outside the operator's TOSA bound (first at "
-               "offset %" PRId64 ")",
-               rep.failures, got->count, rep.first_failure);
+      if (rep.pass)
+         snprintf(g->check_text, sizeof(g->check_text),
+                  "within the operator's TOSA error bound (%" PRId64 " values)", got->count);
+      else
+         snprintf(g->check_text, sizeof(g->check_text),
+                  "%" PRId64 " of %" PRId64 " values outside the operator's TOSA error bound "
+                  "(first at offset %" PRId64 ")",
+                  rep.failures, got->count, rep.first_failure);
       return rep.pass;
    }
    struct tosa_ref_dot_report rep;
