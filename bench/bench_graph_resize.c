@@ -53,8 +53,9 @@ resize_text(struct bench_text *t, const int64_t in[4], const int64_t out[4])
                         "%%offset = OpConstantComposite %%t_list2 %%m1 %%m1\n"
                         "%%border = OpConstantComposite %%t_list2 %%u1 %%u1\n");
    for (int i = 0; i < 4; i++)
-      bench_text_printf(t, "%%i%d = OpConstant %%uint %" PRId64 "\n%%o%d = OpConstant %%uint %" PRId64 "\n",
-                        i, in[i], i, out[i]);
+      bench_text_printf(
+          t, "%%i%d = OpConstant %%uint %" PRId64 "\n%%o%d = OpConstant %%uint %" PRId64 "\n", i,
+          in[i], i, out[i]);
    bench_text_printf(t, "%%shape_in = OpConstantComposite %%dim4 %%i0 %%i1 %%i2 %%i3\n"
                         "%%shape_out = OpConstantComposite %%dim4 %%o0 %%o1 %%o2 %%o3\n"
                         "%%t_in = OpTypeTensorARM %%f16 %%u4 %%shape_in\n"

@@ -21,8 +21,9 @@ check_range(struct dg_op_ctx *c, const char *rule, int64_t v, int64_t lo, int64_
 {
    if (v >= lo && v < hi)
       return VK_SUCCESS;
-   return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "ERROR_IF(%s): %" PRId64 " is outside [%" PRId64
-                     ", %" PRId64 ")", rule, v, lo, hi);
+   return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
+                     "ERROR_IF(%s): %" PRId64 " is outside [%" PRId64 ", %" PRId64 ")", rule, v, lo,
+                     hi);
 }
 
 VkResult
@@ -42,9 +43,9 @@ dg_op_resize_validate(struct dg_op_ctx *c)
    if (!dg_type_is_float(in->type)) {
       bool widened = c->out.type == DG_TYPE_I32 || c->out.type == DG_TYPE_I48;
       if (widened != (a->mode == TOSA_RESIZE_BILINEAR))
-         return dg_op_fail(c, DG_ERR_OP_TYPE_SUPPORT,
-                           "the row %s -> %s is RESIZE's for %s, not %s", dg_type_name(in->type),
-                           dg_type_name(c->out.type), widened ? "BILINEAR" : "NEAREST_NEIGHBOR",
+         return dg_op_fail(c, DG_ERR_OP_TYPE_SUPPORT, "the row %s -> %s is RESIZE's for %s, not %s",
+                           dg_type_name(in->type), dg_type_name(c->out.type),
+                           widened ? "BILINEAR" : "NEAREST_NEIGHBOR",
                            widened ? "NEAREST_NEIGHBOR" : "BILINEAR");
    }
    if (i[0] != o[0] || i[3] != o[3])
@@ -63,23 +64,24 @@ dg_op_resize_validate(struct dg_op_ctx *c)
                         "scale_x_d <= 0): scale [%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64 "]",
                         yn, yd, xn, xd);
    if (yn > 2048 || xn > 2048)
-      return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
-                        "ERROR_IF(scale_y_n > (1 << 11) || scale_x_n > (1 << 11)): scale_y_n %" PRId64
-                        ", scale_x_n %" PRId64,
-                        yn, xn);
+      return dg_op_fail(
+          c, DG_ERR_OP_ATTRIBUTE,
+          "ERROR_IF(scale_y_n > (1 << 11) || scale_x_n > (1 << 11)): scale_y_n %" PRId64
+          ", scale_x_n %" PRId64,
+          yn, xn);
    if (yd >= 16 * yn || xd >= 16 * xn)
       return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE,
                         "ERROR_IF(scale_y_d >= 16 * scale_y_n || scale_x_d >= 16 * scale_x_n): "
                         "scale [%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64 "] (below 1/16)",
                         yn, yd, xn, xd);
-   if ((result = check_range(c, "offset_y < -scale_y_n || offset_y >= 16 * scale_y_n",
-                             a->offset_y, -yn, 16 * yn)) != VK_SUCCESS ||
-       (result = check_range(c, "offset_x < -scale_x_n || offset_x >= 16 * scale_x_n",
-                             a->offset_x, -xn, 16 * xn)) != VK_SUCCESS ||
-       (result = check_range(c, "border_y < -16 * scale_y_n || border_y >= scale_y_n",
-                             a->border_y, -16 * yn, yn)) != VK_SUCCESS ||
-       (result = check_range(c, "border_x < -16 * scale_x_n || border_x >= scale_x_n",
-                             a->border_x, -16 * xn, xn)) != VK_SUCCESS)
+   if ((result = check_range(c, "offset_y < -scale_y_n || offset_y >= 16 * scale_y_n", a->offset_y,
+                             -yn, 16 * yn)) != VK_SUCCESS ||
+       (result = check_range(c, "offset_x < -scale_x_n || offset_x >= 16 * scale_x_n", a->offset_x,
+                             -xn, 16 * xn)) != VK_SUCCESS ||
+       (result = check_range(c, "border_y < -16 * scale_y_n || border_y >= scale_y_n", a->border_y,
+                             -16 * yn, yn)) != VK_SUCCESS ||
+       (result = check_range(c, "border_x < -16 * scale_x_n || border_x >= scale_x_n", a->border_x,
+                             -16 * xn, xn)) != VK_SUCCESS)
       return result;
    if ((result = dg_op_out_size(c, "OH", "(IH - 1) * scale_y_n - offset_y + border_y",
                                 (i[1] - 1) * yn - a->offset_y + a->border_y, yd, o[1])) !=

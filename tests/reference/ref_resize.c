@@ -84,8 +84,8 @@ check_resize(const struct tosa_ref_resize_args *a, const struct ref_tensor *in,
    int64_t oy = a->offset[0], ox = a->offset[1], by = a->border[0], bx = a->border[1];
    if (out->shape[0] != in->shape[0] || out->shape[3] != in->shape[3])
       return ref_status(TOSA_REF_ERROR, "RESIZE: output N, C (%lld, %lld) must be (%lld, %lld)",
-                        (long long)out->shape[0], (long long)out->shape[3],
-                        (long long)in->shape[0], (long long)in->shape[3]);
+                        (long long)out->shape[0], (long long)out->shape[3], (long long)in->shape[0],
+                        (long long)in->shape[3]);
    if (oh >= 16384 || ow >= 16384 || ih >= 16384 || iw >= 16384)
       return ref_status(TOSA_REF_ERROR,
                         "RESIZE: ERROR_IF(max(OH, OW, IH, IW) >= 16384): %lld %lld %lld %lld",

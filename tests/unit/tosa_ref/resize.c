@@ -37,8 +37,7 @@ test_resize(void)
    const enum tosa_ref_resize_mode NN = TOSA_REF_RESIZE_NEAREST, BL = TOSA_REF_RESIZE_BILINEAR;
    struct tosa_ref_resize_args a;
    struct ref_tensor *o;
-   struct ref_tensor *in22 =
-       ti(REF_DTYPE_I8, 4, (int64_t[]){1, 2, 2, 1}, (int64_t[]){1, 2, 3, 4});
+   struct ref_tensor *in22 = ti(REF_DTYPE_I8, 4, (int64_t[]){1, 2, 2, 1}, (int64_t[]){1, 2, 3, 4});
 
    /* [[1,2],[3,4]], scale 2/1 both axes, no offset or border: OH = (1 * 2 - 0 + 0) / 1 + 1 = 3.
     * oy 0: y 0, iy 0, ry 0 -> row 0; oy 1: y 1, iy 0, ry 1, 2 * 1 >= 2 (a tie: up) -> row 1;
@@ -60,10 +59,8 @@ test_resize(void)
    /* The same in fp32: unit 1.0, the values above / 4. */
    a = rz_args(BL, 2, 1, 2, 1, 0, 0, 0, 0);
    o = tz(REF_DTYPE_FP32, 4, (int64_t[]){1, 3, 3, 1});
-   expect_status(tosa_ref_resize(&a,
-                                 tf(REF_DTYPE_FP32, 4, (int64_t[]){1, 2, 2, 1},
-                                    (double[]){1, 2, 3, 4}),
-                                 o),
+   expect_status(tosa_ref_resize(
+                     &a, tf(REF_DTYPE_FP32, 4, (int64_t[]){1, 2, 2, 1}, (double[]){1, 2, 3, 4}), o),
                  TOSA_REF_OK, "bilinear fp32 x2");
    expect_fps(o, (double[]){1, 1.5, 2, 2, 2.5, 3, 3, 3.5, 4}, 9, "bilinear fp32 x2");
 
@@ -88,10 +85,9 @@ test_resize(void)
     * 2 < 3 -> 10; ox 2: rx 2, 4 >= 3 -> 20; ox 3: ix 1 -> 20. */
    a = rz_args(NN, 1, 1, 3, 1, 0, 0, 0, 0);
    o = tz(REF_DTYPE_I16, 4, (int64_t[]){1, 1, 4, 1});
-   expect_status(tosa_ref_resize(&a, ti(REF_DTYPE_I16, 4, (int64_t[]){1, 1, 2, 1},
-                                        (int64_t[]){10, 20}),
-                                 o),
-                 TOSA_REF_OK, "nearest i16 x3");
+   expect_status(
+       tosa_ref_resize(&a, ti(REF_DTYPE_I16, 4, (int64_t[]){1, 1, 2, 1}, (int64_t[]){10, 20}), o),
+       TOSA_REF_OK, "nearest i16 x3");
    expect_ints(o, (int64_t[]){10, 10, 20, 20}, 4, "nearest i16 x3");
 
    /* i16 -> i48 beyond i32: all -32768, scale 2048/8 (ratio 256, level 8K's MAX_SCALE): OH =
@@ -147,23 +143,22 @@ test_resize(void)
    expect_error(&a, 3, 4, "OW != 3");
    o = tz(REF_DTYPE_I8, 4, (int64_t[]){1, 16384, 1, 1});
    a = rz_args(NN, 1, 1, 1, 1, 0, 0, 0, 0);
-   expect_status(tosa_ref_resize(&a,
-                                 tz(REF_DTYPE_I8, 4, (int64_t[]){1, 16384, 1, 1}), o),
+   expect_status(tosa_ref_resize(&a, tz(REF_DTYPE_I8, 4, (int64_t[]){1, 16384, 1, 1}), o),
                  TOSA_REF_ERROR, "IH >= 16384");
 
    /* The bound: fp16 with max |x| = 2: 20 * 2 * 2^-10 = 0.0390625 > 2 * 0.006; fp32: 20 * 2 *
     * 2^-23 < 0.012 = the relative bound. A NaN does not count. */
    struct ref_tensor *b = tz(REF_DTYPE_FP64, 4, (int64_t[]){1, 3, 3, 1});
-   expect_status(tosa_ref_resize_bound(tf(REF_DTYPE_FP16, 4, (int64_t[]){1, 2, 2, 1},
-                                          (double[]){1, -2, NAN, 0.5}),
-                                       b),
-                 TOSA_REF_OK, "bound fp16");
-   expect_fps(b, (double[]){0.0390625, 0.0390625, 0.0390625, 0.0390625, 0.0390625, 0.0390625,
-                            0.0390625, 0.0390625, 0.0390625},
+   expect_status(
+       tosa_ref_resize_bound(
+           tf(REF_DTYPE_FP16, 4, (int64_t[]){1, 2, 2, 1}, (double[]){1, -2, NAN, 0.5}), b),
+       TOSA_REF_OK, "bound fp16");
+   expect_fps(b,
+              (double[]){0.0390625, 0.0390625, 0.0390625, 0.0390625, 0.0390625, 0.0390625,
+                         0.0390625, 0.0390625, 0.0390625},
               9, "bound fp16");
-   expect_status(tosa_ref_resize_bound(tf(REF_DTYPE_FP32, 4, (int64_t[]){1, 2, 2, 1},
-                                          (double[]){1, -2, 0, 0.5}),
-                                       b),
+   expect_status(tosa_ref_resize_bound(
+                     tf(REF_DTYPE_FP32, 4, (int64_t[]){1, 2, 2, 1}, (double[]){1, -2, 0, 0.5}), b),
                  TOSA_REF_OK, "bound fp32");
    expect_fps(b, (double[]){0.012, 0.012, 0.012, 0.012, 0.012, 0.012, 0.012, 0.012, 0.012}, 9,
               "bound fp32");
