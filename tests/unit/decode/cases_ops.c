@@ -505,7 +505,8 @@ static const struct dcase rescale[] = {
 #define RZ_DECLS(yn, yd)                                                                           \
    "%sc = OpConstantComposite %t_i32_4 %i32_" #yn " %i32_" #yd " %i32_2 %i32_1\n"                  \
    "%z2 = OpConstantNull %t_i32_2\n"
-#define RZ(out, mode, scale) "%r = OpExtInst %" out " %tosa RESIZE " mode " %in0 " scale " %z2 %z2 ;@\n"
+#define RZ(out, mode, scale)                                                                       \
+   "%r = OpExtInst %" out " %tosa RESIZE " mode " %in0 " scale " %z2 %z2 ;@\n"
 
 static const struct dcase resize[] = {
     {"RESIZE bilinear i8 x2", "t_i8_1x2x2x1", "t_i32_1x3x3x1", RZ_DECLS(2, 1),
