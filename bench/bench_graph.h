@@ -23,7 +23,7 @@
 #define BENCH_MAX_SAMPLES 1000
 #define BENCH_MAX_CONSTANTS 12
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 10
+#define BENCH_GRAPH_COUNT 11
 #define BENCH_MAX_INPUTS 2
 /* Elements of the elementwise graphs unless --elements says otherwise: 64M, sized for a GPU. */
 #define BENCH_DEFAULT_ELEMENTS (INT64_C(64) << 20)
@@ -45,6 +45,7 @@ enum bench_check {
    BENCH_CHECK_BITS,     /* bit patterns equal (float outputs of exact operations) */
    BENCH_CHECK_RELATIVE, /* |out - want| <= BENCH_CONV_FP32_RTOL * bound */
    BENCH_CHECK_DOT,      /* tosa_ref_check_dot_product() */
+   BENCH_CHECK_BOUND,    /* tosa_ref_check_tensor_bound(): want and bound FP64 */
 };
 
 /* The tolerance of conv_fp32, relative to the last CONV2D's dot-product bound. */
@@ -147,6 +148,8 @@ void bench_setup_cast_fp32_fp16(struct bench_graph *g, const struct bench_params
 void bench_setup_transpose_0213(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_transpose_0312(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_transpose_0312_edge(struct bench_graph *g, const struct bench_params *p);
+/* bench_graph_resize.c */
+void bench_setup_resize_bilinear_fp16(struct bench_graph *g, const struct bench_params *p);
 
 /* ---- Vulkan (bench_graph_vk.c) ---- */
 

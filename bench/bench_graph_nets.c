@@ -639,6 +639,23 @@ bench_graph_check(struct bench_graph *g)
                   BENCH_CONV_FP32_RTOL, got->count, worst);
       return !bad;
    }
+   if (g->check == BENCH_CHECK_BOUND) {
+      struct tosa_ref_check_report rep;
+      if (tosa_ref_check_tensor_bound(got, g->want, g->bound, &rep) != TOSA_REF_OK) {
+         snprintf(g->check_text, sizeof(g->check_text), "cannot be checked: %s",
+                  tosa_ref_last_message());
+         return false;
+      }
+      if (rep.pass)
+         snprintf(g->check_text, sizeof(g->check_text),
+                  "within the operator's TOSA error bound (%" PRId64 " values)", got->count);
+      else
+         snprintf(g->check_text, sizeof(g->check_text),
+                  "%" PRId64 " of %" PRId64 " values outside the operator's TOSA error bound "
+                  "(first at offset %" PRId64 ")",
+                  rep.failures, got->count, rep.first_failure);
+      return rep.pass;
+   }
    struct tosa_ref_dot_report rep;
    if (tosa_ref_check_dot_product(&g->dot, got, g->want, g->bound, &rep) != TOSA_REF_OK) {
       snprintf(g->check_text, sizeof(g->check_text), "cannot be checked: %s",
@@ -664,4 +681,5 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"transpose_0213", bench_setup_transpose_0213},
     {"transpose_0312", bench_setup_transpose_0312},
     {"transpose_0312_edge", bench_setup_transpose_0312_edge},
+    {"resize_bilinear_fp16", bench_setup_resize_bilinear_fp16},
 };

@@ -34,6 +34,10 @@
 #define DG_ROUND_INEXACT 2
 #define DG_ROUND_DOUBLE 3
 
+/* enum tosa_resize_mode (RESIZE's mode) */
+#define DG_RESIZE_NEAREST 1
+#define DG_RESIZE_BILINEAR 2
+
 /* ---- CONCAT, RESHAPE (and any element copy): shaders/graph/tosa/copy.comp -------------------
  * Tensors: input, output of one element size. One work item: one input element.
  * DG_COPY_CONCAT copies the input to the output at `offset` along `axis` (the

@@ -160,6 +160,14 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
           "ewise_unary.adoc EXP/LOG/SIN/COS, activation_funcs.adoc SIGMOID/TANH, "
           "ewise_binary.adoc POW: tosa_reference_check_fp_bnd<in_out_t>(out_imp, out_ref, "
           "err_bnd), err_bnd from calcAbsErrorBound per element"};
+   case TOSA_REF_OP_RESIZE:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_ABS_BOUND, 0.0,
+             "image.adoc RESIZE: tosa_reference_check_fp_bnd<out_t>(out_imp, out_ref, "
+             "max(calcAbsErrorBound<in_out_t>(max(abs(input)), 20, 0, 1), max(abs(input)) * "
+             "0.006))"};
+      return exact;
    default:
       return exact;
    }

@@ -95,6 +95,7 @@ enum {
    RG_TOSA_RESHAPE = 56,
    RG_TOSA_CAST = 64,
    RG_TOSA_RESCALE = 65,
+   RG_TOSA_RESIZE = 63,
 };
 
 /* The operators of one or two tensors and no other operand, by instruction number. */
@@ -1089,6 +1090,38 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          return TOSA_REF_NO_MEMORY;
       st = eval_math(g, x, op, o, &s2);
       break;
+   case RG_TOSA_RESIZE: {
+      op = TOSA_REF_OP_RESIZE;
+      struct tosa_ref_resize_args a = {0};
+      uint64_t mode = 0;
+      if ((st = operand_count(g, x, 5)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 0, &mode, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 1, &t[0])) != TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 2, a.scale, 4, &a.scale_length)) != TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 3, a.offset, 2, &a.offset_length)) != TOSA_REF_OK ||
+          (st = operand_rank_list(g, x, 4, a.border, 2, &a.border_length)) != TOSA_REF_OK)
+         return st;
+      /* TOSA.001000.1: scale, offset and border must be constant instructions. */
+      for (uint32_t k = 2; k < 5; k++) {
+         if (rg_get(g, x->ops[k])->runtime)
+            return rg_fail(g, TOSA_REF_ERROR,
+                           "operator %u (RESIZE): operand %u is not a constant instruction",
+                           x->index, k);
+      }
+      a.mode = (enum tosa_ref_resize_mode)mode;
+      need64 = is_float;
+      if (need64 && !o->fp64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
+         return TOSA_REF_NO_MEMORY;
+      st = tosa_ref_resize(&a, t[0], o->value);
+      if (need64 && st >= 0) {
+         s2 = tosa_ref_resize(&a, t[0], o->fp64);
+         if (!(o->bound = like(o->value, REF_DTYPE_FP64)))
+            return TOSA_REF_NO_MEMORY;
+         if (s2 >= 0)
+            s2 = worse(s2, tosa_ref_resize_bound(t[0], o->bound));
+      }
+      break;
+   }
    default:
       return rg_fail(g, TOSA_REF_UNSUPPORTED, "operator %u: reference has no %s", x->index,
                      x->name);

@@ -779,6 +779,7 @@ enum tosa_ref_op {
    TOSA_REF_OP_TILE,
    TOSA_REF_OP_PAD,
    TOSA_REF_OP_TRANSPOSE,
+   TOSA_REF_OP_RESIZE,
    TOSA_REF_OP_COUNT
 };
 
@@ -992,6 +993,54 @@ double tosa_ref_calc_abs_error_bound(enum ref_dtype type, double bound_magnitude
 int tosa_ref_math_bound(enum tosa_ref_op op, const struct ref_tensor *input1,
                         const struct ref_tensor *input2, const struct ref_tensor *out_ref,
                         struct ref_tensor *bound);
+
+/* ---------------------------------------------------------------------------------------------
+ * RESIZE (ref_resize.c; TOSA 1.0.1 image.adoc, RESIZE.tosac). Input [N,IH,IW,C], output
+ * [N,OH,OW,C]. Rows (input, output): i8 i32 (BILINEAR), i8 i8 (NEAREST), i16 i48 (BILINEAR),
+ * i16 i16 (NEAREST), fp16, bf16, fp32 (either mode; the output may be FP64 for out_ref). TOSA
+ * names each integer row for a mode ("signed 8, bilinear"): an integer row used with the other
+ * mode is TOSA_REF_UNSUPPORTED, as a type combination no row has.
+ *
+ * Every ERROR_IF on scale, offset, border and the output size (OH = idiv_check((IH - 1) *
+ * scale_y_n - offset_y + border_y, scale_y_d) + 1, likewise OW) is TOSA_REF_ERROR; the level
+ * check scale_n / scale_d <= MAX_SCALE (256 at 8K) TOSA_REF_UNPREDICTABLE.
+ *
+ * Numerics: integer BILINEAR is exact and unnormalised (the four taps weighted by
+ * (scale_n - r) and r per axis, so scaled by scale_y_n * scale_x_n), in i32 for i8 and i48 for
+ * i16 (no overflow is possible within the ERROR_IFs). NEAREST copies the chosen element's bits
+ * (ties, 2 r == scale_n, take the upper tap; the fp64 test r / scale_n >= 0.5 is the same).
+ * Float BILINEAR is the pseudocode in fp64 (dy = ry / scale_y_n), rounded once. Where resize_t
+ * is bf16 the pseudocode's static_cast<bf16_t>(ry) / static_cast<bf16_t>(scale_y_n) would round
+ * ry and scale_n (> 256) to bf16; the compliance reference is the fp64 calculation, which is
+ * what this computes.
+ *
+ * Precision (image.adoc "Precision Requirements"), TOSA_REF_TOL_ABS_BOUND for every float
+ * result of either mode: err_bnd = max(calcAbsErrorBound<T>(max(abs(input)), 20, 0, 1),
+ * max(abs(input)) * 0.006), one bound for the whole output (tosa_ref_resize_bound()); NaN
+ * inputs are left out of the maximum (a NaN tap gives a NaN result, which the check wants as
+ * any NaN); an infinite input makes the bound infinite.
+ */
+
+enum tosa_ref_resize_mode {
+   TOSA_REF_RESIZE_NEAREST = 1,
+   TOSA_REF_RESIZE_BILINEAR = 2,
+};
+
+struct tosa_ref_resize_args {
+   enum tosa_ref_resize_mode mode;
+   int32_t scale[4];  /* scale_y_n, scale_y_d, scale_x_n, scale_x_d */
+   int32_t offset[2]; /* offset_y, offset_x */
+   int32_t border[2]; /* border_y, border_x */
+   uint32_t scale_length, offset_length, border_length; /* entries the operands have */
+   bool level_none;                                     /* see "Levels" */
+};
+
+int tosa_ref_resize(const struct tosa_ref_resize_args *args, const struct ref_tensor *input,
+                    struct ref_tensor *output);
+
+/** The TOSA_REF_TOL_ABS_BOUND bound of a float RESIZE: bound (FP64, the output's shape) gets
+ * err_bnd of the header above at every element, from the input. */
+int tosa_ref_resize_bound(const struct ref_tensor *input, struct ref_tensor *bound);
 
 #ifdef __cplusplus
 }

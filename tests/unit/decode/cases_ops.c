@@ -500,6 +500,37 @@ static const struct dcase rescale[] = {
      .features = NOEXT(INT16), .code = DG_ERR_OP_EXTENSION, .msg = "EXT-INT16"},
 };
 
+/* ---- RESIZE (the ERROR_IFs have one .optest micro-graph each: resize.optest) ---- */
+
+#define RZ_DECLS(yn, yd)                                                                           \
+   "%sc = OpConstantComposite %t_i32_4 %i32_" #yn " %i32_" #yd " %i32_2 %i32_1\n"                  \
+   "%z2 = OpConstantNull %t_i32_2\n"
+#define RZ(out, mode, scale)                                                                       \
+   "%r = OpExtInst %" out " %tosa RESIZE " mode " %in0 " scale " %z2 %z2 ;@\n"
+
+static const struct dcase resize[] = {
+    {"RESIZE bilinear i8 x2", "t_i8_1x2x2x1", "t_i32_1x3x3x1", RZ_DECLS(2, 1),
+     RZ("t_i32_1x3x3x1", "%i32_2", "%sc"), .code = DG_OK},
+    {"RESIZE unshaped result", "t_f32_2x2x2x3", "u_f32_2x3x3x3", RZ_DECLS(2, 1),
+     RZ("u_f32_1x1x1x1", "%i32_1", "%sc"), .code = DG_OK},
+    {"RESIZE unshaped result, scale_y_d 0", "t_f32_2x2x2x3", "u_f32_2x3x3x3", RZ_DECLS(2, 0),
+     RZ("u_f32_1x1x1x1", "%i32_1", "%sc"), .code = DG_ERR_OP_ATTRIBUTE,
+     .msg = "no output shape with scale_y_d 0"},
+    {"RESIZE scale beyond MAX_SCALE", "t_i8_1x2x2x1", "t_i8_1x258x3x1", RZ_DECLS(257, 1),
+     RZ("t_i8_1x258x3x1", "%i32_1", "%sc"), .code = DG_ERR_LEVEL, .msg = "257/1"},
+    {"RESIZE scale at MAX_SCALE", "t_i8_1x2x2x1", "t_i8_1x257x3x1", RZ_DECLS(256, 1),
+     RZ("t_i8_1x257x3x1", "%i32_1", "%sc"), .code = DG_OK},
+    {"RESIZE scale of 3 values", "t_i8_1x2x2x1", "t_i8_1x3x3x1",
+     RZ_DECLS(2, 1) "%s3 = OpConstantNull %t_i32_3\n", RZ("t_i8_1x3x3x1", "%i32_1", "%s3"),
+     .code = DG_ERR_OP_OPERAND_TYPE, .msg = "shape [4]"},
+    {"RESIZE rank 3", "t_i8_2x2x1", "t_i8_1x3x3x1", RZ_DECLS(2, 1),
+     RZ("t_i8_1x3x3x1", "%i32_1", "%sc"), .code = DG_ERR_OP_OPERAND_TYPE,
+     .msg = "input must have rank 4"},
+    {"RESIZE bf16 without EXT-BF16", "t_bf16_1x2x2x1", "t_bf16_1x3x3x1", RZ_DECLS(2, 1),
+     RZ("t_bf16_1x3x3x1", "%i32_2", "%sc"), .features = NOEXT(BF16), .code = DG_ERR_OP_EXTENSION,
+     .msg = "EXT-BF16"},
+};
+
 void
 test_decode_op_cases(void)
 {
@@ -510,4 +541,5 @@ test_decode_op_cases(void)
    h_run_all(conv, sizeof(conv) / sizeof(conv[0]));
    h_run_all(matmul, sizeof(matmul) / sizeof(matmul[0]));
    h_run_all(rescale, sizeof(rescale) / sizeof(rescale[0]));
+   h_run_all(resize, sizeof(resize) / sizeof(resize[0]));
 }

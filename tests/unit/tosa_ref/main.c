@@ -216,6 +216,7 @@ main(void)
    run_section("math", test_math);
    run_section("math bounds", test_math_bounds);
    run_section("check_bound", test_check_bound);
+   run_section("RESIZE", test_resize);
    for (unsigned i = 0; i < section_total; i++)
       printf("%-14s %u checks\n", sections[i].name, sections[i].checks);
    return test_done();

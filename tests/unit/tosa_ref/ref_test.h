@@ -89,6 +89,8 @@ void test_pad(void);
 void test_transpose(void);
 /* pool.c */
 void test_max_pool2d(void);
+/* resize.c */
+void test_resize(void);
 /* conv.c */
 void test_conv2d_int(void);
 void test_conv2d_float(void);
