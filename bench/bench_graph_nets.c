@@ -663,4 +663,7 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"cast_fp32_fp16", bench_setup_cast_fp32_fp16},
     {"transpose_0213", bench_setup_transpose_0213},
     {"transpose_0312", bench_setup_transpose_0312},
+    {"reduce_sum_axis0", bench_setup_reduce_sum_axis0},
+    {"reduce_sum_axis1", bench_setup_reduce_sum_axis1},
+    {"reduce_sum_axis2", bench_setup_reduce_sum_axis2},
 };
