@@ -20,29 +20,30 @@
 static void
 reduce_text(struct bench_text *t, const int64_t in[3], const int64_t out[3], int axis)
 {
-   bench_text_printf(t, "OpCapability Shader\n"
-                        "OpCapability VulkanMemoryModel\n"
-                        "OpCapability TensorsARM\n"
-                        "OpCapability GraphARM\n"
-                        "OpExtension \"SPV_ARM_tensors\"\n"
-                        "OpExtension \"SPV_ARM_graph\"\n"
-                        "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                        "OpMemoryModel Logical Vulkan\n"
-                        "OpDecorate %%v0 DescriptorSet 0\n"
-                        "OpDecorate %%v0 Binding 0\n"
-                        "OpDecorate %%v1 DescriptorSet 0\n"
-                        "OpDecorate %%v1 Binding 1\n"
-                        "%%uint = OpTypeInt 32 0\n"
-                        "%%f32 = OpTypeFloat 32\n"
-                        "%%u0 = OpConstant %%uint 0\n"
-                        "%%u3 = OpConstant %%uint 3\n"
-                        "%%axis = OpConstant %%uint %d\n"
-                        "%%dim3 = OpTypeArray %%uint %%u3\n",
+   bench_text_printf(t,
+                     "OpCapability Shader\n"
+                     "OpCapability VulkanMemoryModel\n"
+                     "OpCapability TensorsARM\n"
+                     "OpCapability GraphARM\n"
+                     "OpExtension \"SPV_ARM_tensors\"\n"
+                     "OpExtension \"SPV_ARM_graph\"\n"
+                     "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
+                     "OpMemoryModel Logical Vulkan\n"
+                     "OpDecorate %%v0 DescriptorSet 0\n"
+                     "OpDecorate %%v0 Binding 0\n"
+                     "OpDecorate %%v1 DescriptorSet 0\n"
+                     "OpDecorate %%v1 Binding 1\n"
+                     "%%uint = OpTypeInt 32 0\n"
+                     "%%f32 = OpTypeFloat 32\n"
+                     "%%u0 = OpConstant %%uint 0\n"
+                     "%%u3 = OpConstant %%uint 3\n"
+                     "%%axis = OpConstant %%uint %d\n"
+                     "%%dim3 = OpTypeArray %%uint %%u3\n",
                      axis);
    for (int i = 0; i < 3; i++)
-      bench_text_printf(t, "%%i%d = OpConstant %%uint %" PRId64 "\n%%o%d = OpConstant %%uint %" PRId64
-                           "\n",
-                        i, in[i], i, out[i]);
+      bench_text_printf(
+          t, "%%i%d = OpConstant %%uint %" PRId64 "\n%%o%d = OpConstant %%uint %" PRId64 "\n", i,
+          in[i], i, out[i]);
    bench_text_printf(t, "%%shape_in = OpConstantComposite %%dim3 %%i0 %%i1 %%i2\n"
                         "%%shape_out = OpConstantComposite %%dim3 %%o0 %%o1 %%o2\n"
                         "%%t_in = OpTypeTensorARM %%f32 %%u3 %%shape_in\n"
@@ -104,7 +105,7 @@ void
 bench_setup_reduce_sum_axis0(struct bench_graph *g, const struct bench_params *p)
 {
    g->name = "reduce_sum_axis0";
-   g->what = "REDUCE_SUM fp32 [64, 512, 512] axis 0";
+   g->what = "REDUCE_SUM fp32 [D, 512, 512] axis 0 (D = 64, or --elements / 512^2)";
    reduce_sum_setup(g, p, 0);
 }
 
@@ -112,7 +113,7 @@ void
 bench_setup_reduce_sum_axis1(struct bench_graph *g, const struct bench_params *p)
 {
    g->name = "reduce_sum_axis1";
-   g->what = "REDUCE_SUM fp32 [64, 512, 512] axis 1";
+   g->what = "REDUCE_SUM fp32 [D, 512, 512] axis 1 (D = 64, or --elements / 512^2)";
    reduce_sum_setup(g, p, 1);
 }
 
@@ -120,6 +121,6 @@ void
 bench_setup_reduce_sum_axis2(struct bench_graph *g, const struct bench_params *p)
 {
    g->name = "reduce_sum_axis2";
-   g->what = "REDUCE_SUM fp32 [64, 512, 512] axis 2";
+   g->what = "REDUCE_SUM fp32 [D, 512, 512] axis 2 (D = 64, or --elements / 512^2)";
    reduce_sum_setup(g, p, 2);
 }

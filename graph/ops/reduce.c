@@ -194,8 +194,8 @@ reduce_build(struct dg_build *b, const struct dg_node *n, uint32_t axis, uint32_
       };
       uint32_t dst = dst_final;
       if (chunks > 1) {
-         struct dg_shape ss = {.rank = 3, .dim = {(int64_t)outer, (int64_t)chunks,
-                                                  (int64_t)(inner * pair)}};
+         struct dg_shape ss = {.rank = 3,
+                               .dim = {(int64_t)outer, (int64_t)chunks, (int64_t)(inner * pair)}};
          VkResult result = dg_build_add_scratch(b, scratch_type, &ss, &dst);
          if (result != VK_SUCCESS)
             return result;

@@ -13,8 +13,8 @@
  * chunk / ty elements, then the workgroup combines its partial values in shared memory in a
  * fixed tree. With one chunk the pass writes the operator's output; otherwise a scratch tensor
  * [outer, chunks, inner * DG_REDUCE_PAIR] that the next pass reduces along its axis 1.
- * Work items: lane_groups * chunks * DG_REDUCE_WG, workgroup g = chunk (g / lane_groups) and
- * lanes (g % lane_groups) * tx ...
+ * Work items: lane_groups * chunks * DG_REDUCE_WG; workgroup g takes chunk g / lane_groups and
+ * lanes (g % lane_groups) * tx up to tx of them (the last group's lanes past `lanes` idle).
  */
 #ifndef VMEL_REDUCE_ARGS_H
 #define VMEL_REDUCE_ARGS_H
@@ -38,17 +38,17 @@
 #define DG_REDUCE_TENSORS 2
 
 #define DG_REDUCE_ARGS(A, S)                                                                       \
-   A(S, 0, uint, axis, 0u)     /* the reduced dimension of the input record */                    \
-   A(S, 1, uint, nan_mode, 1u) /* DG_NAN_PROPAGATE or DG_NAN_IGNORE */                            \
-   A(S, 2, uint, flags, 0u)    /* DG_REDUCE_* */                                                  \
-   A(S, 3, uint, out_axis, 0u) /* the output's dimension for the axis (kept or dropped) */        \
-   A(S, 4, uint, tx, 1u)       /* lanes per workgroup */                                          \
-   A(S, 5, uint, ty, 256u)     /* invocations per lane */                                         \
-   A(S, 6, uint, n, 1u)        /* the axis length of this pass's input */                         \
-   A(S, 7, uint, chunk, 1u)    /* axis elements per workgroup */                                  \
+   A(S, 0, uint, axis, 0u)     /* the reduced dimension of the input record */                     \
+   A(S, 1, uint, nan_mode, 1u) /* DG_NAN_PROPAGATE or DG_NAN_IGNORE */                             \
+   A(S, 2, uint, flags, 0u)    /* DG_REDUCE_* */                                                   \
+   A(S, 3, uint, out_axis, 0u) /* the output's dimension for the axis (kept or dropped) */         \
+   A(S, 4, uint, tx, 1u)       /* lanes per workgroup */                                           \
+   A(S, 5, uint, ty, 256u)     /* invocations per lane */                                          \
+   A(S, 6, uint, n, 1u)        /* the axis length of this pass's input */                          \
+   A(S, 7, uint, chunk, 1u)    /* axis elements per workgroup */                                   \
    A(S, 8, uint, chunks, 1u)                                                                       \
-   A(S, 9, uint, inner, 1u)    /* positions right of the axis */                                  \
-   A(S, 10, uint, lanes, 1u)   /* outer * inner */                                                \
+   A(S, 9, uint, inner, 1u)  /* positions right of the axis */                                     \
+   A(S, 10, uint, lanes, 1u) /* outer * inner */                                                   \
    A(S, 11, uint, lane_groups, 1u)
 
 #ifndef VULKAN

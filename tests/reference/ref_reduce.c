@@ -213,16 +213,16 @@ tosa_ref_argmax(const struct tosa_ref_argmax_args *args, const struct ref_tensor
       return ref_status(TOSA_REF_BAD_ARGUMENT, "ARGMAX: NULL or invalid tensor");
    enum ref_dtype t = input->dtype;
    bool is_float = ref_dtype_is_float(t);
-   bool row = t == REF_DTYPE_I8 || t == REF_DTYPE_I16 ||
-              (is_float && t != REF_DTYPE_FP64);
+   bool row = t == REF_DTYPE_I8 || t == REF_DTYPE_I16 || (is_float && t != REF_DTYPE_FP64);
    if (!row || output->dtype != REF_DTYPE_I32)
       return ref_status(TOSA_REF_UNSUPPORTED, "ARGMAX: no type-support row for %s -> %s",
                         ref_dtype_name(t), ref_dtype_name(output->dtype));
    if (args->nan_mode != TOSA_REF_NAN_PROPAGATE && args->nan_mode != TOSA_REF_NAN_IGNORE)
       return ref_status(TOSA_REF_UNSUPPORTED, "ARGMAX: nan_mode %d", (int)args->nan_mode);
    if (args->axis < 0 || (uint32_t)args->axis >= input->rank)
-      return ref_status(TOSA_REF_ERROR, "ARGMAX: ERROR_IF(axis < 0 || axis >= rank(shape1)): %d, %u",
-                        args->axis, input->rank);
+      return ref_status(TOSA_REF_ERROR,
+                        "ARGMAX: ERROR_IF(axis < 0 || axis >= rank(shape1)): %d, %u", args->axis,
+                        input->rank);
    uint32_t axis = (uint32_t)args->axis;
    /* ERROR_IF(flatten(left_shape, right_shape) != shape). */
    bool shape_ok = output->rank + 1 == input->rank;
@@ -242,13 +242,13 @@ tosa_ref_argmax(const struct tosa_ref_argmax_args *args, const struct ref_tensor
       for (int64_t r = 0; r < inner; r++) {
          /* max_value starts at NaN (float, IGNORE) or minimum_s, which for floats is -inf (the
           * lowest value: any first value that equals it keeps index 0 either way). */
-         double max_value = is_float ? (ignore ? NAN : -INFINITY)
-                                     : (double)ref_int_min(ref_dtype_int_bits(t));
+         double max_value =
+             is_float ? (ignore ? NAN : -INFINITY) : (double)ref_int_min(ref_dtype_int_bits(t));
          int64_t max_index = 0;
          for (int64_t i = 0; i < n; i++) {
             int64_t at = (l * n + i) * inner + r;
-            double value = is_float ? ref_tensor_get_fp(input, at)
-                                    : (double)ref_tensor_get_int(input, at);
+            double value =
+                is_float ? ref_tensor_get_fp(input, at) : (double)ref_tensor_get_int(input, at);
             double result = ref_fmax_nan(value, max_value, args->nan_mode);
             if (result != max_value && !(isnan(result) && isnan(max_value))) {
                max_value = result;

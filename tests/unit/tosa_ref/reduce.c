@@ -52,7 +52,8 @@ test_reduce(void)
    expect_ints(o, (int64_t[]){-128, 127}, 2, "i8 min");
 
    /* i32 overflow: 2147483647 + 1 leaves i32 (REQUIRE): UNPREDICTABLE, wrapped to -2147483648;
-    * 2147483647 + 1 + (-1) wraps back to 2147483647 (the partial sum overflowed: still a REQUIRE). */
+    * 2147483647 + 1 + (-1) wraps back to 2147483647 (the partial sum overflowed: still a REQUIRE).
+    */
    in = ti(REF_DTYPE_I32, 1, (int64_t[]){3}, (int64_t[]){I32_MAX, 1, -1});
    o = tz(REF_DTYPE_I32, 1, (int64_t[]){1});
    expect_status(tosa_ref_reduce(TOSA_REF_OP_REDUCE_SUM, &a, in, o), TOSA_REF_UNPREDICTABLE,
@@ -97,8 +98,7 @@ test_reduce(void)
    /* Float sum: fp16 {0.5, 0.25, 1024, 1} = 1025.75 in fp64; rounded to fp16 (ulp 1 at 1024)
     * = 1026 (1025.75 is nearer 1026); unrounded in FP64 1025.75; the bound |x| sum 1025.75.
     * {-1, 0.5}: -0.5 and bound 1.5. */
-   in = tf(REF_DTYPE_FP16, 2, (int64_t[]){2, 4},
-           (double[]){0.5, 0.25, 1024, 1, -1, 0.5, 0, 0});
+   in = tf(REF_DTYPE_FP16, 2, (int64_t[]){2, 4}, (double[]){0.5, 0.25, 1024, 1, -1, 0.5, 0, 0});
    o = tz(REF_DTYPE_FP16, 2, (int64_t[]){2, 1});
    a = red(1, TOSA_REF_NAN_PROPAGATE);
    expect_status(tosa_ref_reduce(TOSA_REF_OP_REDUCE_SUM, &a, in, o), TOSA_REF_OK, "fp16 sum");
