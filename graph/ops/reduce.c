@@ -14,7 +14,7 @@
  *
  * Passes. The axis of length N between `outer` and `inner` positions is reduced in chunks: one
  * workgroup of DG_REDUCE_WG invocations takes tx lanes (positions off the axis) and ty
- * invocations per lane (tx * ty = DG_REDUCE_WG, powers of two; ty about N / 8, at most
+ * invocations per lane (tx * ty = DG_REDUCE_WG, powers of two; ty about N / 16, at most
  * DG_REDUCE_WG / min(inner, 64) so that an outer axis keeps up to 64 adjacent columns in a
  * workgroup's rows), each invocation folding at most DG_REDUCE_ITEMS elements. When the axis
  * needs more than one chunk (N > ty * DG_REDUCE_ITEMS: 4096 for the innermost axis), the pass
@@ -164,7 +164,7 @@ reduce_build(struct dg_build *b, const struct dg_node *n, uint32_t axis, uint32_
       uint32_t ty_max = DG_REDUCE_WG;
       if (inner > 1)
          ty_max = DG_REDUCE_WG / pow2_at_least(inner < 64 ? inner : 64);
-      uint32_t ty = pow2_at_least((len + 7) / 8);
+      uint32_t ty = pow2_at_least((len + DG_REDUCE_ITEMS - 1) / DG_REDUCE_ITEMS);
       if (ty > ty_max)
          ty = ty_max;
       uint32_t tx = DG_REDUCE_WG / ty;
