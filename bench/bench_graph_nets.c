@@ -682,4 +682,7 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"transpose_0312", bench_setup_transpose_0312},
     {"transpose_0312_edge", bench_setup_transpose_0312_edge},
     {"resize_bilinear_fp16", bench_setup_resize_bilinear_fp16},
+    {"reduce_sum_axis0", bench_setup_reduce_sum_axis0},
+    {"reduce_sum_axis1", bench_setup_reduce_sum_axis1},
+    {"reduce_sum_axis2", bench_setup_reduce_sum_axis2},
 };

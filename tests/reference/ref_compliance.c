@@ -168,6 +168,34 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
              "max(calcAbsErrorBound<in_out_t>(max(abs(input)), 20, 0, 1), max(abs(input)) * "
              "0.006))"};
       return exact;
+   case TOSA_REF_OP_REDUCE_MAX:
+   case TOSA_REF_OP_REDUCE_MIN:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_FP_EXACT, 0.0,
+             "reduction.adoc REDUCE_MAX/MIN: exact; NaN as the NaN mode says; zero sign free; "
+             "subnormal result may be zero"};
+      return exact;
+   case TOSA_REF_OP_REDUCE_SUM:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_DOT_PRODUCT, 0.0,
+             "reduction.adoc REDUCE_SUM: a dot product of the input with ones, KS = shape1[axis]: "
+             "introduction.adoc Dot product accuracy requirements"};
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_EXACT, 0.0,
+          "reduction.adoc REDUCE_SUM: integer results must be exact (wrapped where a REQUIRE "
+          "fails: the documented result)"};
+   case TOSA_REF_OP_REDUCE_PRODUCT:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_ABS_BOUND, 0.0,
+          "reduction.adoc REDUCE_PRODUCT: tosa_reference_check_fp_bnd(out_imp, out_ref, "
+          "max(abs(out_ref), normal_min) * (pow(1 + pow(2, -normal_frac - 1), n) - 1))"};
+   case TOSA_REF_OP_REDUCE_ALL:
+   case TOSA_REF_OP_REDUCE_ANY:
+   case TOSA_REF_OP_ARGMAX:
+      return (struct tosa_ref_tolerance){TOSA_REF_TOL_EXACT, 0.0,
+                                         "reduction.adoc / tensor_ops.adoc ARGMAX: exact"};
    default:
       return exact;
    }

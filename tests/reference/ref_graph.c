@@ -45,6 +45,7 @@ enum {
 
 /* TOSA.001000.1 instruction numbers of the operators the reference implements. */
 enum {
+   RG_TOSA_ARGMAX = 0,
    RG_TOSA_CONV2D = 2,
    RG_TOSA_MATMUL = 6,
    RG_TOSA_MAX_POOL2D = 7,
@@ -86,6 +87,12 @@ enum {
    RG_TOSA_EQUAL = 45,
    RG_TOSA_GREATER = 46,
    RG_TOSA_GREATER_EQUAL = 47,
+   RG_TOSA_REDUCE_ALL = 48,
+   RG_TOSA_REDUCE_ANY = 49,
+   RG_TOSA_REDUCE_MAX = 50,
+   RG_TOSA_REDUCE_MIN = 51,
+   RG_TOSA_REDUCE_PRODUCT = 52,
+   RG_TOSA_REDUCE_SUM = 53,
    RG_TOSA_CONCAT = 54,
    RG_TOSA_PAD = 55,
    RG_TOSA_REVERSE = 57,
@@ -711,6 +718,52 @@ eval_math(struct rg *g, const struct rg_inst *x, enum tosa_ref_op op, struct rg_
    return st;
 }
 
+/* The reductions (ref_reduce.c): axis (and nan_mode for MAX/MIN), then the input. Float
+ * REDUCE_SUM also gets out_ref and the dot-product bound, REDUCE_PRODUCT out_ref and its bound
+ * per element (o->fp64, o->bound). *s2: the status of the companions. */
+static int
+eval_reduce(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out *o,
+            struct rg_aux *aux, enum tosa_ref_op *op, int *s2)
+{
+   static const enum tosa_ref_op ops[] = {
+       TOSA_REF_OP_REDUCE_ALL, TOSA_REF_OP_REDUCE_ANY,     TOSA_REF_OP_REDUCE_MAX,
+       TOSA_REF_OP_REDUCE_MIN, TOSA_REF_OP_REDUCE_PRODUCT, TOSA_REF_OP_REDUCE_SUM};
+   *op = ops[number - RG_TOSA_REDUCE_ALL];
+   bool has_nan = *op == TOSA_REF_OP_REDUCE_MAX || *op == TOSA_REF_OP_REDUCE_MIN;
+   const struct ref_tensor *in = NULL;
+   uint64_t axis = 0, nan = 0;
+   int st;
+   if ((st = operand_count(g, x, has_nan ? 3 : 2)) != TOSA_REF_OK ||
+       (st = operand_scalar(g, x, 0, &axis, NULL)) != TOSA_REF_OK ||
+       (has_nan && (st = operand_scalar(g, x, 1, &nan, NULL)) != TOSA_REF_OK) ||
+       (st = operand_tensor(g, x, has_nan ? 2 : 1, &in)) != TOSA_REF_OK)
+      return st;
+   struct tosa_ref_reduce_args a = {.axis = (int32_t)(uint32_t)axis,
+                                    .nan_mode = (enum tosa_ref_nan_mode)nan};
+   st = tosa_ref_reduce(*op, &a, in, o->value);
+   bool sum = *op == TOSA_REF_OP_REDUCE_SUM, product = *op == TOSA_REF_OP_REDUCE_PRODUCT;
+   if (st < 0 || !ref_dtype_is_float(o->value->dtype) || !(sum || product))
+      return st;
+   if (!(o->fp64 = like(o->value, REF_DTYPE_FP64)) ||
+       !(o->bound = like(o->value, REF_DTYPE_FP64)))
+      return TOSA_REF_NO_MEMORY;
+   *s2 = tosa_ref_reduce(*op, &a, in, o->fp64);
+   if (*s2 >= 0 && sum) {
+      a.mode = TOSA_REF_REDUCE_BOUND;
+      *s2 = worse(*s2, tosa_ref_reduce(*op, &a, in, o->bound));
+      aux->dot = (struct tosa_ref_dot_check){
+          .out_type = o->value->dtype,
+          .acc_type = o->value->dtype == REF_DTYPE_FP16 ? REF_DTYPE_FP16 : REF_DTYPE_FP32,
+          .ks = in->shape[a.axis],
+          .has_bias = true,
+          .test_set = -1,
+      };
+   } else if (*s2 >= 0) {
+      *s2 = worse(*s2, tosa_ref_reduce_product_bound(in, a.axis, o->fp64, o->bound));
+   }
+   return st;
+}
+
 static int
 eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out *o,
           struct rg_aux *aux)
@@ -1120,6 +1173,26 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          if (s2 >= 0)
             s2 = worse(s2, tosa_ref_resize_bound(t[0], o->bound));
       }
+   case RG_TOSA_REDUCE_ALL:
+   case RG_TOSA_REDUCE_ANY:
+   case RG_TOSA_REDUCE_MAX:
+   case RG_TOSA_REDUCE_MIN:
+   case RG_TOSA_REDUCE_PRODUCT:
+   case RG_TOSA_REDUCE_SUM:
+      st = eval_reduce(g, x, number, o, aux, &op, &s2);
+      need64 = o->fp64 != NULL;
+      break;
+   case RG_TOSA_ARGMAX: {
+      op = TOSA_REF_OP_ARGMAX;
+      uint64_t axis = 0, nan = 0;
+      if ((st = operand_count(g, x, 3)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 0, &axis, NULL)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 1, &nan, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensor(g, x, 2, &t[0])) != TOSA_REF_OK)
+         return st;
+      struct tosa_ref_argmax_args a = {.axis = (int32_t)(uint32_t)axis,
+                                       .nan_mode = (enum tosa_ref_nan_mode)nan};
+      st = tosa_ref_argmax(&a, t[0], o->value);
       break;
    }
    default:

@@ -780,6 +780,13 @@ enum tosa_ref_op {
    TOSA_REF_OP_PAD,
    TOSA_REF_OP_TRANSPOSE,
    TOSA_REF_OP_RESIZE,
+   TOSA_REF_OP_REDUCE_ALL,
+   TOSA_REF_OP_REDUCE_ANY,
+   TOSA_REF_OP_REDUCE_MAX,
+   TOSA_REF_OP_REDUCE_MIN,
+   TOSA_REF_OP_REDUCE_PRODUCT,
+   TOSA_REF_OP_REDUCE_SUM,
+   TOSA_REF_OP_ARGMAX,
    TOSA_REF_OP_COUNT
 };
 
@@ -1041,6 +1048,52 @@ int tosa_ref_resize(const struct tosa_ref_resize_args *args, const struct ref_te
 /** The TOSA_REF_TOL_ABS_BOUND bound of a float RESIZE: bound (FP64, the output's shape) gets
  * err_bnd of the header above at every element, from the input. */
 int tosa_ref_resize_bound(const struct ref_tensor *input, struct ref_tensor *bound);
+
+ * Reductions (ref_reduce.c): REDUCE_ALL, REDUCE_ANY (bool), REDUCE_MAX, REDUCE_MIN (i8, i16,
+ * i32, fp16, bf16, fp32), REDUCE_PRODUCT (fp16, bf16, fp32), REDUCE_SUM (i32, fp16, bf16, fp32):
+ * input and output one type, the output the input's shape with shape[axis] = 1 (ERROR_IF).
+ * A float REDUCE_SUM/PRODUCT output may be FP64 (out_ref, unrounded). i32 REDUCE_SUM: a partial
+ * sum outside i32 is a REQUIRE (TOSA_REF_UNPREDICTABLE); the output then holds the sum wrapped to
+ * 32 bits, the result the kernel documents. ARGMAX (i8, i16, fp8e4m3, fp8e5m2, fp16, bf16, fp32
+ * -> i32): the output is the input's shape without dimension axis; the first index of the
+ * maximum (nan_mode as the pseudocode says).
+ * Tolerances: REDUCE_SUM floats TOSA_REF_TOL_DOT_PRODUCT (KS = shape1[axis], acc_t fp16 for the
+ * fp16 row, fp32 otherwise; the bound from TOSA_REF_REDUCE_BOUND); REDUCE_PRODUCT
+ * TOSA_REF_TOL_ABS_BOUND with tosa_ref_reduce_product_bound(); REDUCE_MAX/MIN floats FP_EXACT;
+ * the rest EXACT.
+ */
+
+enum tosa_ref_reduce_mode {
+   TOSA_REF_REDUCE_RESULT = 0,
+   /* REDUCE_SUM of floats into an FP64 output: the dot-product bound, sum of |x| in fp64. */
+   TOSA_REF_REDUCE_BOUND = 1,
+};
+
+struct tosa_ref_reduce_args {
+   int32_t axis;
+   enum tosa_ref_nan_mode nan_mode; /* REDUCE_MAX / REDUCE_MIN only */
+   enum tosa_ref_reduce_mode mode;
+};
+
+/** op: one of TOSA_REF_OP_REDUCE_*. */
+int tosa_ref_reduce(enum tosa_ref_op op, const struct tosa_ref_reduce_args *args,
+                    const struct ref_tensor *input, struct ref_tensor *output);
+
+/**
+ * REDUCE_PRODUCT's bound per element (reduction.adoc): max(|out_ref|, normal_min<in_out_t>) *
+ * ((1 + 2^(-normal_frac<in_out_t> - 1))^n - 1), n = shape1[axis]. out_ref and bound: FP64, the
+ * output's shape.
+ */
+int tosa_ref_reduce_product_bound(const struct ref_tensor *input, int32_t axis,
+                                  const struct ref_tensor *out_ref, struct ref_tensor *bound);
+
+struct tosa_ref_argmax_args {
+   int32_t axis;
+   enum tosa_ref_nan_mode nan_mode;
+};
+
+int tosa_ref_argmax(const struct tosa_ref_argmax_args *args, const struct ref_tensor *input,
+                    struct ref_tensor *output);
 
 #ifdef __cplusplus
 }

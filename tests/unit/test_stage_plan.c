@@ -20,6 +20,7 @@
 #include "dg_stage_plan.h"
 #include "ops/dg_op.h"
 #include "vmel_kernels_graph.h"
+#include "kernel_abi/reduce_args.h"
 
 /* A layout with one tensor binding per graph input (set 0) and output (set 1), as the
  * harness decorates them. */
@@ -702,6 +703,70 @@ test_residual(void)
 
 /* ---- what later work needs, through a build function of the test's own ---------------- */
 
+/* REDUCE_SUM fp32 [3,5000] axis 1: the innermost axis in two passes (two chunks of 2500 into a
+ * scratch [3,2,1] of fp32, then those two), and ARGMAX fp32 [4100,2,2] axis 0: an outer axis
+ * (4 columns, ty 64, 5 chunks of 820) into an i32 pair scratch [1,5,8] (kernel_abi/reduce_args.h,
+ * graph/ops/reduce.c). */
+static void
+test_reduce(void)
+{
+   struct planned t;
+   const struct dcase sum = {"plan reduce_sum two passes", "t_f32_3x5000", "t_f32_3x1", NULL,
+                             "%r = OpExtInst %t_f32_3x1 %tosa REDUCE_SUM %i32_1 %in0\n"};
+   if (plan_case(&sum, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 2);
+      if (p->stage_count == 2) {
+         const struct dg_reduce_args *a0 = (const struct dg_reduce_args *)p->stages[0].attrs;
+         const struct dg_reduce_args *a1 = (const struct dg_reduce_args *)p->stages[1].attrs;
+         check_eq_u64(p->stages[0].kernel, DG_KERNEL_TOSA_REDUCE_SUM_FP32);
+         check_eq_u64(p->stages[0].local_size, DG_REDUCE_WG);
+         check_eq_u64(a0->ty, 256);
+         check_eq_u64(a0->tx, 1);
+         check_eq_u64(a0->chunks, 2);
+         check_eq_u64(a0->chunk, 2500);
+         check_eq_u64(a0->flags, DG_REDUCE_ROWS | DG_REDUCE_OUT_SCRATCH | DG_REDUCE_OUT_KEEP);
+         check_eq_u64(p->stages[0].work, 3 * 2 * DG_REDUCE_WG);
+         check_eq_u64(stage_tensor(p, 0, 1)->kind, DG_PLAN_TENSOR_SCRATCH);
+         check_eq_u64(stage_tensor(p, 0, 1)->ty.type, DG_TYPE_FP32);
+         const uint32_t ds[] = {3, 2, 1}, ss[] = {8, 4, 4};
+         check_shape(p, 0, 1, 3, ds, ss);
+         check_eq_u64(p->stages[1].tensors[0], p->stages[0].tensors[1]);
+         check_eq_u64(a1->axis, 1);
+         check_eq_u64(a1->n, 2);
+         check_eq_u64(a1->chunks, 1);
+         check_eq_u64(a1->flags, DG_REDUCE_ROWS | DG_REDUCE_IN_SCRATCH | DG_REDUCE_OUT_KEEP);
+         check_eq_u64(stage_tensor(p, 1, 1)->kind, DG_PLAN_TENSOR_OUTPUT);
+         check_eq_u64(p->stages[1].work, DG_REDUCE_WG); /* 3 lanes of 256 in one group */
+      }
+   }
+   planned_free(&t);
+   const struct dcase arg = {"plan argmax two passes", "t_f32_4100x2x2", "t_i32_2x2", NULL,
+                             "%r = OpExtInst %t_i32_2x2 %tosa ARGMAX %i32_0 %i32_1 %in0\n"};
+   if (plan_case(&arg, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 2);
+      if (p->stage_count == 2) {
+         const struct dg_reduce_args *a0 = (const struct dg_reduce_args *)p->stages[0].attrs;
+         const struct dg_reduce_args *a1 = (const struct dg_reduce_args *)p->stages[1].attrs;
+         check_eq_u64(p->stages[0].kernel, DG_KERNEL_TOSA_ARGMAX_FP32);
+         check_eq_u64(a0->ty, 64);
+         check_eq_u64(a0->tx, 4);
+         check_eq_u64(a0->chunks, 5);
+         check_eq_u64(a0->chunk, 820);
+         check_eq_u64(a0->nan_mode, 1);
+         check_eq_u64(stage_tensor(p, 0, 1)->ty.type, DG_TYPE_I32);
+         const uint32_t ds[] = {1, 5, 8}, ss[] = {160, 32, 4};
+         check_shape(p, 0, 1, 3, ds, ss);
+         check_eq_u64(a1->n, 5);
+         check_eq_u64(a1->chunks, 1);
+         check_eq_u64(a1->out_axis, 0);
+         check_eq_u64(a1->flags, DG_REDUCE_IN_SCRATCH);
+      }
+   }
+   planned_free(&t);
+}
+
 /* ADD as two dispatches through a scratch tensor: in0 + in1 -> scratch, scratch -> out. */
 static VkResult
 scratch_add_build(struct dg_build *b, const struct dg_node *n)
@@ -950,6 +1015,7 @@ main(void)
    test_rescale();
    test_residual();
    test_scratch_and_more();
+   test_reduce();
    test_refusals();
    test_out_of_memory();
    return test_done();

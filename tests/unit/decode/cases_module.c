@@ -247,10 +247,9 @@ static const struct dcase sets[] = {
      .code = DG_ERR_SET_EXPERIMENTAL, .msg = "unratified"},
     {"TOSA instruction number unknown", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa 66 %in0 ;@\n",
      .code = DG_ERR_INST_UNKNOWN, .msg = "no instruction 66"},
-    {"unsupported operator", IO1, NULL,
-     "%r = OpExtInst %t_i32_1 %tosa ARGMAX %i32_0 %i32_1 %in0 ;@\n",
+    {"unsupported operator", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa RFFT2D %in0 ;@\n",
      "OpGraphSetOutputARM %in0 %i32_0\n", .code = DG_ERR_OP_UNSUPPORTED,
-     .msg = "unsupported operator ARGMAX"},
+     .msg = "unsupported operator RFFT2D"},
     {"unsupported operator GATHER", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa GATHER %in0 %in0 ;@\n",
      .code = DG_ERR_OP_UNSUPPORTED, .msg = "unsupported operator GATHER"},
 };

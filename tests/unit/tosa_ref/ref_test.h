@@ -87,6 +87,8 @@ void test_reverse(void);
 void test_tile(void);
 void test_pad(void);
 void test_transpose(void);
+void test_reduce(void);
+void test_argmax(void);
 /* pool.c */
 void test_max_pool2d(void);
 /* resize.c */
