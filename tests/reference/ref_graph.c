@@ -1173,6 +1173,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
          if (s2 >= 0)
             s2 = worse(s2, tosa_ref_resize_bound(t[0], o->bound));
       }
+      break;
+   }
    case RG_TOSA_REDUCE_ALL:
    case RG_TOSA_REDUCE_ANY:
    case RG_TOSA_REDUCE_MAX:

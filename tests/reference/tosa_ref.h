@@ -1049,6 +1049,7 @@ int tosa_ref_resize(const struct tosa_ref_resize_args *args, const struct ref_te
  * err_bnd of the header above at every element, from the input. */
 int tosa_ref_resize_bound(const struct ref_tensor *input, struct ref_tensor *bound);
 
+/*
  * Reductions (ref_reduce.c): REDUCE_ALL, REDUCE_ANY (bool), REDUCE_MAX, REDUCE_MIN (i8, i16,
  * i32, fp16, bf16, fp32), REDUCE_PRODUCT (fp16, bf16, fp32), REDUCE_SUM (i32, fp16, bf16, fp32):
  * input and output one type, the output the input's shape with shape[axis] = 1 (ERROR_IF).
