@@ -23,7 +23,7 @@
 #define BENCH_MAX_SAMPLES 1000
 #define BENCH_MAX_CONSTANTS 12
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 9
+#define BENCH_GRAPH_COUNT 10
 #define BENCH_MAX_INPUTS 2
 /* Elements of the elementwise graphs unless --elements says otherwise: 64M, sized for a GPU. */
 #define BENCH_DEFAULT_ELEMENTS (INT64_C(64) << 20)
@@ -146,6 +146,7 @@ void bench_setup_cast_fp32_fp16(struct bench_graph *g, const struct bench_params
 /* bench_graph_move.c */
 void bench_setup_transpose_0213(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_transpose_0312(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_gather_fp16(struct bench_graph *g, const struct bench_params *p);
 
 /* ---- Vulkan (bench_graph_vk.c) ---- */
 

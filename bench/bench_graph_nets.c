@@ -663,4 +663,5 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"cast_fp32_fp16", bench_setup_cast_fp32_fp16},
     {"transpose_0213", bench_setup_transpose_0213},
     {"transpose_0312", bench_setup_transpose_0312},
+    {"gather_fp16", bench_setup_gather_fp16},
 };

@@ -395,6 +395,40 @@ test_concat(void)
    planned_free(&t);
 }
 
+/* SCATTER (D34 (gs)): the winner table last[N,K] in session scratch, zeroed, filled by the
+ * atomics pass, read by the copy that writes every output element once. */
+static void
+test_scatter(void)
+{
+   struct planned t;
+   const struct dcase sc = {"plan scatter f32", "t_f32_2x5x3 t_i32_2x4 t_f32_2x4x3", "t_f32_2x5x3",
+                            NULL, "%r = OpExtInst %t_f32_2x5x3 %tosa SCATTER %in0 %in1 %in2\n"};
+   if (plan_case(&sc, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 3);
+      if (p->stage_count == 3) {
+         check_eq_u64(p->stages[0].kernel, DG_KERNEL_TOSA_SCATTER_LAST_INIT);
+         check_eq_u64(p->stages[1].kernel, DG_KERNEL_TOSA_SCATTER_LAST);
+         check_eq_u64(p->stages[2].kernel, DG_KERNEL_TOSA_SCATTER_U32);
+         check_eq_u64(p->stages[0].work, 10);
+         check_eq_u64(p->stages[1].work, 8);
+         check_eq_u64(p->stages[2].work, 4); /* 30 elements, 8 per work item */
+         const struct dg_plan_tensor *last = stage_tensor(p, 0, DG_SCATTER_LAST_TABLE);
+         check_eq_u64(last->kind, DG_PLAN_TENSOR_SCRATCH);
+         uint32_t dims[2] = {2, 5}, strides[2] = {20, 4};
+         check_shape(p, 0, DG_SCATTER_LAST_TABLE, 2, dims, strides);
+         check_eq_u64(p->stages[1].tensors[DG_SCATTER_LAST_TABLE],
+                      p->stages[0].tensors[DG_SCATTER_LAST_TABLE]);
+         check_eq_u64(p->stages[2].tensors[DG_SCATTER_LAST],
+                      p->stages[0].tensors[DG_SCATTER_LAST_TABLE]);
+         check_eq_u64(p->stages[2].write_mask, 1u << DG_SCATTER_OUTPUT);
+         ok(dg_plan_stage_depends(p, 1, 0), "the atomics follow the zeroing");
+         ok(dg_plan_stage_depends(p, 2, 1), "the copy follows the atomics");
+      }
+   }
+   planned_free(&t);
+}
+
 static void
 test_pool(void)
 {
@@ -944,6 +978,7 @@ main(void)
    test_clamp();
    test_reshape();
    test_concat();
+   test_scatter();
    test_pool();
    test_conv();
    test_matmul();

@@ -251,8 +251,8 @@ static const struct dcase sets[] = {
      "%r = OpExtInst %t_i32_1 %tosa ARGMAX %i32_0 %i32_1 %in0 ;@\n",
      "OpGraphSetOutputARM %in0 %i32_0\n", .code = DG_ERR_OP_UNSUPPORTED,
      .msg = "unsupported operator ARGMAX"},
-    {"unsupported operator GATHER", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa GATHER %in0 %in0 ;@\n",
-     .code = DG_ERR_OP_UNSUPPORTED, .msg = "unsupported operator GATHER"},
+    {"unsupported operator FFT2D", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa FFT2D %in0 %in0 ;@\n",
+     .code = DG_ERR_OP_UNSUPPORTED, .msg = "unsupported operator FFT2D"},
 };
 
 static const int32_t spec_data[2] = {1, 2};
