@@ -87,6 +87,8 @@ void test_reverse(void);
 void test_tile(void);
 void test_pad(void);
 void test_transpose(void);
+void test_gather(void);
+void test_scatter(void);
 /* pool.c */
 void test_max_pool2d(void);
 /* conv.c */
