@@ -366,6 +366,7 @@ dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst)
        dg_shape_elements(&s->ty.shape) != dg_shape_elements(&d->ty.shape))
       return false;
    d->alias_of = s->alias_of != DG_PLAN_NONE ? s->alias_of : sv;
+   d->alias_offset = s->alias_of != DG_PLAN_NONE ? s->alias_offset : 0; /* a RESHAPE of a SLICE */
    d->bind_point = b->plan->tensors[d->alias_of].bind_point;
    return true;
 }
