@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The driver of the data-movement kernel templates (slice, reverse, tile, pad,
- * transpose): main() over the output's elements, copying bit patterns
+ * transpose, gather, scatter): main() over the output's elements, copying bit patterns
  * unchanged (TOSA 1.0.1 data_layout.adoc: "Results must be exact"; NaN
  * payloads, -0, bf16 and fp8 patterns move as they are). A template holds
  * only where an output element comes from; this file owns how elements are
