@@ -23,7 +23,7 @@
 #define BENCH_MAX_SAMPLES 1000
 #define BENCH_MAX_CONSTANTS 12
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 14
+#define BENCH_GRAPH_COUNT 15
 #define BENCH_MAX_INPUTS 2
 /* Elements of the elementwise graphs unless --elements says otherwise: 64M, sized for a GPU. */
 #define BENCH_DEFAULT_ELEMENTS (INT64_C(64) << 20)
@@ -153,6 +153,7 @@ void bench_setup_resize_bilinear_fp16(struct bench_graph *g, const struct bench_
 void bench_setup_reduce_sum_axis0(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_reduce_sum_axis1(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_reduce_sum_axis2(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_gather_fp16(struct bench_graph *g, const struct bench_params *p);
 
 /* ---- Vulkan (bench_graph_vk.c) ---- */
 

@@ -685,4 +685,5 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"reduce_sum_axis0", bench_setup_reduce_sum_axis0},
     {"reduce_sum_axis1", bench_setup_reduce_sum_axis1},
     {"reduce_sum_axis2", bench_setup_reduce_sum_axis2},
+    {"gather_fp16", bench_setup_gather_fp16},
 };

@@ -283,6 +283,7 @@ dg_cache_plan_write(const struct dg_stage_plan *plan, const struct dg_cache_meta
       w32(&w, t->index);
       w32(&w, t->bind_point);
       w32(&w, t->alias_of);
+      w64(&w, t->alias_offset);
       w32(&w, t->first_stage);
       w32(&w, t->last_stage);
    }
@@ -457,7 +458,7 @@ tensor_valid(const struct dg_stage_plan *p, uint32_t i, const char **why)
    case DG_PLAN_TENSOR_OUTPUT:
       if (!slot_valid(p, &t->slot, why) || t->slot.kind != DG_PLAN_SLOT_APP)
          FAIL("an interface tensor without an application slot");
-      if (t->alias_of != DG_PLAN_NONE)
+      if (t->alias_of != DG_PLAN_NONE || t->alias_offset)
          FAIL("an interface tensor aliasing memory");
       break;
    case DG_PLAN_TENSOR_INTERMEDIATE:
@@ -473,9 +474,10 @@ tensor_valid(const struct dg_stage_plan *p, uint32_t i, const char **why)
          const struct dg_plan_tensor *root = &p->tensors[t->alias_of];
          if ((root->kind != DG_PLAN_TENSOR_INTERMEDIATE && root->kind != DG_PLAN_TENSOR_SCRATCH) ||
              root->alias_of != DG_PLAN_NONE || root->index >= p->memory_count ||
-             p->memory[root->index] != t->alias_of || root->index > t->index ||
-             tensor_bytes(root) < tensor_bytes(t))
-            FAIL("an alias whose root is not a session tensor numbered before it");
+             p->memory[root->index] != t->alias_of ||
+             t->alias_offset > tensor_bytes(root) ||
+             tensor_bytes(root) - t->alias_offset < tensor_bytes(t))
+            FAIL("an alias whose root is not a session tensor holding its bytes");
       }
       break;
    case DG_PLAN_TENSOR_CONSTANT:
@@ -599,6 +601,7 @@ read_arrays(struct rd *r, struct dg_stage_plan *p, struct dg_cache_stage_meta *s
       t->index = r32(r);
       t->bind_point = r32(r);
       t->alias_of = r32(r);
+      t->alias_offset = r64(r);
       t->first_stage = r32(r);
       t->last_stage = r32(r);
    }

@@ -153,6 +153,31 @@ descriptor_limits_init(struct dg_device *device, const VkPhysicalDevicePropertie
    device->max_bound_sets = limits->maxBoundDescriptorSets;
 }
 
+/* The largest alignment the device asks of the layer's session tensors, from a small and a
+ * large one (0 when it cannot say: no aliases at offsets). */
+static uint32_t
+tensor_alias_alignment(struct dg_device *device)
+{
+   static const int64_t sizes[] = {16, INT64_C(1) << 24};
+   VkDeviceSize align = 0;
+   for (uint32_t k = 0; k < LYR_ARRAY_SIZE(sizes); k++) {
+      struct dg_shape shape = {.rank = 1, .dim = {sizes[k]}};
+      VkTensorARM tensor;
+      if (dg_create_tensor(device, VK_FORMAT_R8_SINT, &shape, &tensor) != VK_SUCCESS)
+         return 0;
+      VkTensorMemoryRequirementsInfoARM ri = {
+         .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
+         .tensor = tensor,
+      };
+      VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+      device->base.next.GetTensorMemoryRequirementsARM(device->base.handle, &ri, &req);
+      device->base.next.DestroyTensorARM(device->base.handle, tensor, &device->base.alloc);
+      if (req.memoryRequirements.alignment > align)
+         align = req.memoryRequirements.alignment;
+   }
+   return align && align <= (1u << 16) && !(align & (align - 1)) ? (uint32_t)align : 0;
+}
+
 static void
 destroy_leftover_pipeline(const void *key, void *value, void *user)
 {
@@ -211,6 +236,7 @@ emulation_init(struct dg_device *device)
    if (device->profiling)
       lyr_logi("VMEL_GRAPH_PROFILING: data-graph dispatches record per-stage timestamps");
 
+   device->alias_alignment = tensor_alias_alignment(device);
    dg_shader_init(device);
    dg_layout_init(device);
    lyr_map_init(&device->pipelines);

@@ -209,7 +209,7 @@ dg_pipeline_instantiate(struct dg_device *device, struct dg_pipeline *p,
       if (format == VK_FORMAT_UNDEFINED)
          return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: no tensor format "
                           "for a session tensor of type %s", dg_type_name(t->ty.type));
-      /* A root is numbered before the tensors that alias it. */
+      /* The root of an alias (a RESHAPE, SLICE or CONCAT part; any order). */
       uint32_t root = t->alias_of != DG_PLAN_NONE ? plan->tensors[t->alias_of].index : i;
       p->intermediates[i] = (struct dg_intermediate){plan->memory[i], format, root};
    }

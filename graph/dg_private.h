@@ -60,6 +60,9 @@ struct dg_device {
       uint32_t per_stage_resources;
    } descriptor_limits[2];
    uint32_t max_bound_sets;
+   /* The alignment of the memory of the layer's own tensors (0: unknown): offsets at which
+    * one session tensor may alias another's bytes (dg_plan_caps). */
+   uint32_t alias_alignment;
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
    /* dataGraphDescriptorBuffer enabled (dg_descriptor_buffer.c): push descriptors on below. */

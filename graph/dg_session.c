@@ -172,8 +172,18 @@ plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCa
       dg_stage_plan_intervals(p->plan, sizes, iv);
    if (result == VK_SUCCESS)
       result = dg_plan(device->planner, iv, n, s->alignment, s->offsets, &s->size);
-   for (uint32_t i = 0; result == VK_SUCCESS && i < n; i++)
-      s->offsets[i] = s->offsets[p->intermediates[i].root];
+   for (uint32_t i = 0; result == VK_SUCCESS && i < n; i++) {
+      /* An alias at an offset (SLICE, CONCAT along the outermost axis) was planned at a
+       * multiple of the device's tensor alignment (dg_plan_caps); a tensor that asks more
+       * cannot be bound there. */
+      const struct dg_plan_tensor *t = &p->plan->tensors[p->intermediates[i].tensor];
+      VkDeviceSize off = t->alias_of != DG_PLAN_NONE ? t->alias_offset : 0;
+      s->offsets[i] = s->offsets[p->intermediates[i].root] + off;
+      if (off % s->alignment)
+         result = lyr_error(VK_ERROR_UNKNOWN, "session: a tensor aliasing another at byte %" PRIu64
+                            " needs %" PRIu64 "-byte alignment",
+                            (uint64_t)off, (uint64_t)s->alignment);
+   }
    if (result == VK_SUCCESS) {
       VkDeviceSize peak = dg_plan_lower_bound(iv, n);
       lyr_logi("session: %u intermediates in %" PRIu64 " bytes (%s planner; largest live set "

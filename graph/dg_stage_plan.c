@@ -17,6 +17,7 @@
 #define LYR_LOG_THIS_DOMAIN LYR_LOG_GRAPH
 #include "dg_stage_plan.h"
 
+#include <inttypes.h>
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -365,7 +366,47 @@ dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst)
        dg_shape_elements(&s->ty.shape) != dg_shape_elements(&d->ty.shape))
       return false;
    d->alias_of = s->alias_of != DG_PLAN_NONE ? s->alias_of : sv;
+   d->alias_offset = s->alias_of != DG_PLAN_NONE ? s->alias_offset : 0; /* a RESHAPE of a SLICE */
    d->bind_point = b->plan->tensors[d->alias_of].bind_point;
+   return true;
+}
+
+bool
+dg_build_try_alias_at(struct dg_build *b, uint32_t whole, uint32_t part, uint64_t offset)
+{
+   uint32_t wv, pv;
+   if (tensor_for(b, whole, &wv) != VK_SUCCESS || tensor_for(b, part, &pv) != VK_SUCCESS ||
+       wv == pv)
+      return false;
+   struct dg_stage_plan *p = b->plan;
+   struct dg_plan_tensor *w = &p->tensors[wv], *t = &p->tensors[pv];
+   uint32_t align = b->caps->alias_alignment;
+   uint64_t part_bytes = dg_shape_elements(&t->ty.shape) * dg_type_size(t->ty.type);
+   uint64_t whole_bytes = dg_shape_elements(&w->ty.shape) * dg_type_size(w->ty.type);
+   if (w->kind != DG_PLAN_TENSOR_INTERMEDIATE || t->kind != DG_PLAN_TENSOR_INTERMEDIATE ||
+       t->alias_of != DG_PLAN_NONE || (offset && (!align || offset % align)) ||
+       offset + part_bytes > whole_bytes)
+      return false;
+   /* Whole keeps its root (a SLICE of a RESHAPE alias); a written whole cannot take a part
+    * that is a root of written tensors' memory as well, unless the part was unused. */
+   uint32_t root = w->alias_of != DG_PLAN_NONE ? w->alias_of : wv;
+   uint64_t base = w->alias_of != DG_PLAN_NONE ? w->alias_offset : 0;
+   if (root == pv)
+      return false;
+   /* Tensors aliasing part (RESHAPEs of it) move with it to the new root. */
+   for (uint32_t i = 0; i < p->tensor_count; i++) {
+      if (p->tensors[i].alias_of == pv) {
+         p->tensors[i].alias_of = root;
+         p->tensors[i].alias_offset += base + offset;
+         p->tensors[i].bind_point = p->tensors[root].bind_point;
+      }
+   }
+   t->alias_of = root;
+   t->alias_offset = base + offset;
+   t->bind_point = p->tensors[root].bind_point;
+   lyr_logd("TOSA %s %%%u: tensor %u is bytes %" PRIu64 ".. of tensor %u (no copy)",
+            node_name(b->graph, b->node), node_result(b->graph, b->node), pv, t->alias_offset,
+            root);
    return true;
 }
 
@@ -558,7 +599,7 @@ build_output_copies(struct dg_build *b)
    return VK_SUCCESS;
 }
 
-/* Session memory in tensor order (a root precedes its aliases: it existed first). */
+/* Session memory in tensor order (a CONCAT output may be numbered after its parts). */
 static VkResult
 number_memory(struct dg_build *b)
 {
@@ -1005,6 +1046,16 @@ dg_stage_plan_intervals(const struct dg_stage_plan *plan, const VkDeviceSize *si
          }
       }
       iv[i] = (struct dg_interval){0, 0, 0};
+   }
+   /* An alias at an offset may need more than its root where the device rounds sizes up: the
+    * root's interval covers the alias's last byte. */
+   for (uint32_t i = 0; i < n; i++) {
+      const struct dg_plan_tensor *t = &plan->tensors[plan->memory[i]];
+      if (t->alias_of == DG_PLAN_NONE)
+         continue;
+      uint32_t r = plan->tensors[t->alias_of].index;
+      if (iv[r].size && iv[r].size < t->alias_offset + sizes[i])
+         iv[r].size = t->alias_offset + sizes[i];
    }
 }
 

@@ -51,6 +51,10 @@ struct dg_plan_caps {
       uint32_t per_stage_resources;
    } descriptor_limits[2];
    uint32_t max_bound_sets; /* 0: not checked */
+   /* The alignment of the device's tensor memory: a session tensor may alias the bytes of
+    * another from an offset that is a multiple of it (SLICE, CONCAT along the outermost axis;
+    * dg_build_try_alias_at()). 0: aliases at offset 0 only. */
+   uint32_t alias_alignment;
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -106,7 +110,9 @@ struct dg_plan_tensor {
                          * CONSTANT: in dg_stage_plan::constants; else NONE */
    uint32_t bind_point; /* INTERMEDIATE, SCRATCH: the session bind point (0: transient) */
    uint32_t alias_of;   /* INTERMEDIATE: the tensor whose memory it is (a RESHAPE of a packed
-                         * intermediate), always a root; else NONE */
+                         * intermediate, a SLICE or a CONCAT input along the outermost axis),
+                         * always a root; else NONE */
+   uint64_t alias_offset; /* an alias's first byte in its root's memory (0 for RESHAPE) */
    uint32_t first_stage, last_stage; /* the stages that use it; NONE, 0 when none does */
 };
 
@@ -242,6 +248,14 @@ VkResult dg_build_add_stage(struct dg_build *b, uint32_t kernel, const uint32_t 
  *  both are intermediates (packed, so the same bytes in a new shape). Returns
  *  false, changing nothing that matters, when they cannot share. */
 bool dg_build_try_alias(struct dg_build *b, uint32_t src, uint32_t dst);
+
+/** Makes tensor part the bytes of tensor whole from byte `offset` on, when both are session
+ *  intermediates (packed), part's bytes lie inside whole's, the offset is a multiple of the
+ *  device's alias alignment (dg_plan_caps) and part is no alias yet: a SLICE's output along
+ *  the outermost axis (part not written yet), or a CONCAT input along it (part written by an
+ *  earlier stage, whole not yet; tensors aliasing part follow it). Returns false, changing
+ *  nothing, otherwise (the caller copies). */
+bool dg_build_try_alias_at(struct dg_build *b, uint32_t whole, uint32_t part, uint64_t offset);
 
 /** Marks the stage added last as writing a part of its output that no other
  *  marked stage of the same node writes (CONCAT's copies). */

@@ -89,4 +89,12 @@ DG_DEFINE_ARGS(dg_copy_args, DG_COPY_ARGS);
 
 #endif
 
+/* SCATTER's winner table last[N,K] (u32: the largest w + 1 whose index is k, 0 for none;
+ * graph/build/gather_ops.c): the last kernel binding of its copy (scatter.comp), and the
+ * bindings of the two passes that fill it (scatter_last.comp). */
+#define DG_SCATTER_LAST (DG_SCATTER_OUTPUT + 1)
+#define DG_SCATTER_LAST_INDICES 0
+#define DG_SCATTER_LAST_TABLE 1
+#define DG_SCATTER_LAST_TENSORS 2
+
 #endif /* VMEL_TOSA_ARGS_H */

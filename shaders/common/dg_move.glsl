@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The driver of the data-movement kernel templates (slice, reverse, tile, pad,
- * transpose): main() over the output's elements, copying bit patterns
+ * transpose, gather, scatter): main() over the output's elements, copying bit patterns
  * unchanged (TOSA 1.0.1 data_layout.adoc: "Results must be exact"; NaN
  * payloads, -0, bf16 and fp8 patterns move as they are). A template holds
  * only where an output element comes from; this file owns how elements are
@@ -30,6 +30,10 @@
  *     result is the span: how many output elements from c along that
  *     dimension keep the rule (the same pad, or src + k * step). The driver
  *     caps the span at the end of the row.
+ *   - optionally defines DG_MV_SOURCE2 and declares a second source tensor
+ *     `input2` and a global `bool dg_mv_from2` (SCATTER: values_in and the
+ *     scattered input): dg_mv_map then sets dg_mv_from2 to say that src is
+ *     an offset in input2 (false: in `input`) for the span it returns.
  *
  * How a work item is walked: the coordinates of its first element are found
  * once (div/mod by constants: the shapes are specialisation constants), then
@@ -86,6 +90,12 @@ dg_mv_pad_word()
    return b;
 }
 
+#ifdef DG_MV_SOURCE2
+#define DG_MV_SOURCE_RECORD() (dg_mv_from2 ? in2_r : in_r)
+#else
+#define DG_MV_SOURCE_RECORD() in_r
+#endif
+
 /* The driver's entry point; a template with a path of its own (TRANSPOSE's tile) defines
  * DG_MV_ENTRY to another name and calls it from its main(). */
 #ifndef DG_MV_ENTRY
@@ -100,6 +110,9 @@ DG_MV_ENTRY()
       return;
    vmel_tensor_record in_r = DG_RECORD(input);
    vmel_tensor_record out_r = DG_RECORD(output);
+#ifdef DG_MV_SOURCE2
+   vmel_tensor_record in2_r = DG_RECORD(input2);
+#endif
    uint total = dg_element_count(out_r);
    uint last = out_r.rank - 1u;
    uint inner = out_r.dims[last];
@@ -128,7 +141,7 @@ DG_MV_ENTRY()
          return;
       }
       if (step == int(size)) {
-         uvec2 ai = dg_address(in_r, src);
+         uvec2 ai = dg_address(DG_MV_SOURCE_RECORD(), src);
          if ((ai.x & align) == 0u) {
             dg_ew_read_words(ai, size, w);
             dg_ew_write_words(ao, size, w);
@@ -136,7 +149,7 @@ DG_MV_ENTRY()
          }
       } else if (step == -int(size)) {
          /* The item's source runs downwards: its lowest address is the last element's. */
-         uvec2 ai = dg_address(in_r, src - (DG_EW_ITEMS - 1u) * size);
+         uvec2 ai = dg_address(DG_MV_SOURCE_RECORD(), src - (DG_EW_ITEMS - 1u) * size);
          if ((ai.x & align) == 0u) {
             uint r[DG_EW_ITEMS];
             dg_ew_read_words(ai, size, r);
@@ -170,7 +183,8 @@ DG_MV_ENTRY()
       if (pad)
          dg_mv_store_bits(dg_address(out_r, dst), uint(DG_MV_PAD_BITS));
       else
-         dg_mv_ref(dg_address(out_r, dst)).value = dg_mv_ref(dg_address(in_r, src)).value;
+         dg_mv_ref(dg_address(out_r, dst)).value =
+             dg_mv_ref(dg_address(DG_MV_SOURCE_RECORD(), src)).value;
       src += uint(step);
       dst += so;
       span--;

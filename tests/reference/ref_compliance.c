@@ -52,6 +52,8 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
    case TOSA_REF_OP_TILE:
    case TOSA_REF_OP_PAD:
    case TOSA_REF_OP_TRANSPOSE:
+   case TOSA_REF_OP_GATHER:
+   case TOSA_REF_OP_SCATTER:
       return (struct tosa_ref_tolerance){TOSA_REF_TOL_EXACT, 0.0,
                                          "data_layout.adoc: Results must be exact"};
    case TOSA_REF_OP_CONV2D:

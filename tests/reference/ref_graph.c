@@ -99,6 +99,8 @@ enum {
    RG_TOSA_SLICE = 58,
    RG_TOSA_TILE = 59,
    RG_TOSA_TRANSPOSE = 60,
+   RG_TOSA_GATHER = 61,
+   RG_TOSA_SCATTER = 62,
    RG_TOSA_RESHAPE = 56,
    RG_TOSA_CAST = 64,
    RG_TOSA_RESCALE = 65,
@@ -948,6 +950,20 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       st = tosa_ref_transpose(&a, t[0], o->value);
       break;
    }
+   case RG_TOSA_GATHER:
+      op = TOSA_REF_OP_GATHER;
+      if ((st = tensor_operands(g, x, 2, t)) != TOSA_REF_OK)
+         return st;
+      need64 = false;
+      st = tosa_ref_gather(t[0], t[1], o->value);
+      break;
+   case RG_TOSA_SCATTER:
+      op = TOSA_REF_OP_SCATTER;
+      if ((st = tensor_operands(g, x, 3, t)) != TOSA_REF_OK)
+         return st;
+      need64 = false;
+      st = tosa_ref_scatter(t[0], t[1], t[2], o->value);
+      break;
    case RG_TOSA_MAX_POOL2D: {
       op = TOSA_REF_OP_MAX_POOL2D;
       struct tosa_ref_max_pool2d_args a = {0};

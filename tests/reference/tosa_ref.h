@@ -358,6 +358,21 @@ struct tosa_ref_pad_args {
 int tosa_ref_pad(const struct tosa_ref_pad_args *args, const struct ref_tensor *input1,
                  struct ref_tensor *output);
 
+/* ---------------------------------------------------------------------------------------------
+ * GATHER and SCATTER (ref_gather.c). Rows: i8, i16, i32, fp8e4m3, fp8e5m2, fp16, bf16, fp32
+ * values with i32 indices; bit patterns are copied unchanged. The data-dependent REQUIREs get
+ * the layer's documented results (docs/decisions.md D36): GATHER of an index outside
+ * [0, K) gives zero bits, SCATTER skips such a write, and of several writes to one position
+ * SCATTER keeps the one of the largest w.
+ */
+
+/** GATHER: values [N,K,C], indices [N,W] -> output [N,W,C]. */
+int tosa_ref_gather(const struct ref_tensor *values, const struct ref_tensor *indices,
+                    struct ref_tensor *output);
+/** SCATTER: values_in [N,K,C], indices [N,W], input [N,W,C] -> values_out [N,K,C]. */
+int tosa_ref_scatter(const struct ref_tensor *values_in, const struct ref_tensor *indices,
+                     const struct ref_tensor *input, struct ref_tensor *values_out);
+
 struct tosa_ref_transpose_args {
    int32_t perms[REF_MAX_RANK];
    uint32_t length;
@@ -787,6 +802,8 @@ enum tosa_ref_op {
    TOSA_REF_OP_REDUCE_PRODUCT,
    TOSA_REF_OP_REDUCE_SUM,
    TOSA_REF_OP_ARGMAX,
+   TOSA_REF_OP_GATHER,
+   TOSA_REF_OP_SCATTER,
    TOSA_REF_OP_COUNT
 };
 

@@ -396,6 +396,139 @@ test_concat(void)
    planned_free(&t);
 }
 
+/* SCATTER (D36): the winner table last[N,K] in session scratch, zeroed, filled by the
+ * atomics pass, read by the copy that writes every output element once. */
+static void
+test_scatter(void)
+{
+   struct planned t;
+   const struct dcase sc = {"plan scatter f32", "t_f32_2x5x3 t_i32_2x4 t_f32_2x4x3", "t_f32_2x5x3",
+                            NULL, "%r = OpExtInst %t_f32_2x5x3 %tosa SCATTER %in0 %in1 %in2\n"};
+   if (plan_case(&sc, NULL, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 3);
+      if (p->stage_count == 3) {
+         check_eq_u64(p->stages[0].kernel, DG_KERNEL_TOSA_SCATTER_LAST_INIT);
+         check_eq_u64(p->stages[1].kernel, DG_KERNEL_TOSA_SCATTER_LAST);
+         check_eq_u64(p->stages[2].kernel, DG_KERNEL_TOSA_SCATTER_U32);
+         check_eq_u64(p->stages[0].work, 10);
+         check_eq_u64(p->stages[1].work, 8);
+         check_eq_u64(p->stages[2].work, 4); /* 30 elements, 8 per work item */
+         const struct dg_plan_tensor *last = stage_tensor(p, 0, DG_SCATTER_LAST_TABLE);
+         check_eq_u64(last->kind, DG_PLAN_TENSOR_SCRATCH);
+         uint32_t dims[2] = {2, 5}, strides[2] = {20, 4};
+         check_shape(p, 0, DG_SCATTER_LAST_TABLE, 2, dims, strides);
+         check_eq_u64(p->stages[1].tensors[DG_SCATTER_LAST_TABLE],
+                      p->stages[0].tensors[DG_SCATTER_LAST_TABLE]);
+         check_eq_u64(p->stages[2].tensors[DG_SCATTER_LAST],
+                      p->stages[0].tensors[DG_SCATTER_LAST_TABLE]);
+         check_eq_u64(p->stages[2].write_mask, 1u << DG_SCATTER_OUTPUT);
+         ok(dg_plan_stage_depends(p, 1, 0), "the atomics follow the zeroing");
+         ok(dg_plan_stage_depends(p, 2, 1), "the copy follows the atomics");
+      }
+   }
+   planned_free(&t);
+}
+
+/* SLICE and CONCAT along the outermost axis of packed intermediates are aliases at byte offsets
+ * (D36) where the device's alias alignment allows: no copy stage. */
+static void
+test_offset_aliases(void)
+{
+   struct planned t;
+   struct dg_plan_caps caps = default_caps;
+   caps.alias_alignment = 16;
+   /* [6,4] f32 rows of 16 bytes: rows 2..4 start at byte 32. */
+   const struct dcase slice = {
+       "plan slice outermost alias", "t_f32_6x4", "t_f32_3x4",
+       "%start = OpConstantComposite %t_i32_2 %i32_2 %i32_0\n"
+       "%size = OpConstantComposite %t_i32_2 %i32_3 %i32_4\n",
+       "%c = OpExtInst %t_f32_6x4 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
+       "%s = OpExtInst %t_f32_3x4 %tosa SLICE %c %start %size\n"
+       "%r = OpExtInst %t_f32_3x4 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %s\n"};
+   if (plan_case(&slice, &caps, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 2); /* the two CLAMPs: no SLICE dispatch */
+      if (p->stage_count == 2) {
+         const struct dg_plan_tensor *s = stage_tensor(p, 1, 0);
+         check_eq_u64(s->kind, DG_PLAN_TENSOR_INTERMEDIATE);
+         check_eq_u64(s->alias_of, p->stages[0].tensors[1]);
+         check_eq_u64(s->alias_offset, 32);
+         ok(dg_plan_stage_depends(p, 1, 0), "the reader of the slice follows its root's writer");
+         VkDeviceSize sizes[2] = {96, 48};
+         struct dg_interval iv[2];
+         check_eq_u64(p->memory_count, 2);
+         dg_stage_plan_intervals(p, sizes, iv);
+         uint32_t root = p->tensors[s->alias_of].index;
+         check_eq_u64(iv[root].size, 96);
+         check_eq_u64(iv[root].last, 1);
+         check_eq_u64(iv[1 - root].size, 0);
+      }
+   }
+   planned_free(&t);
+
+   /* Without the alignment (byte 32 of a 64-byte alignment, or none known) it stays a copy. */
+   caps.alias_alignment = 64;
+   if (plan_case(&slice, &caps, &t))
+      check_eq_u64(t.p->stage_count, 3);
+   planned_free(&t);
+   if (plan_case(&slice, NULL, &t))
+      check_eq_u64(t.p->stage_count, 3);
+   planned_free(&t);
+
+   /* SLICE of an inner axis is always the kernel's. */
+   caps.alias_alignment = 4;
+   const struct dcase inner = {
+       "plan slice inner axis copies", "t_f32_6x4", "t_f32_6x2",
+       "%start = OpConstantComposite %t_i32_2 %i32_0 %i32_2\n"
+       "%size = OpConstantComposite %t_i32_2 %i32_6 %i32_2\n",
+       "%c = OpExtInst %t_f32_6x4 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
+       "%s = OpExtInst %t_f32_6x2 %tosa SLICE %c %start %size\n"
+       "%r = OpExtInst %t_f32_6x2 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %s\n"};
+   if (plan_case(&inner, &caps, &t)) {
+      check_eq_u64(t.p->stage_count, 3);
+      check_eq_u64(t.p->stages[1].kernel, DG_KERNEL_TOSA_SLICE_U32);
+   }
+   planned_free(&t);
+
+   /* CONCAT of two intermediates along axis 0: their producers write the output's rows in
+    * place (offsets 0 and 32); the reader of the whole follows both. */
+   caps.alias_alignment = 16;
+   const struct dcase cat = {
+       "plan concat outermost alias", "t_f32_2x4 t_f32_3x4", "t_f32_5x4", NULL,
+       "%a = OpExtInst %t_f32_2x4 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
+       "%b = OpExtInst %t_f32_3x4 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in1\n"
+       "%c = OpExtInst %t_f32_5x4 %tosa CONCAT %i32_0 %a %b\n"
+       "%r = OpExtInst %t_f32_5x4 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %c\n"};
+   if (plan_case(&cat, &caps, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 3); /* three CLAMPs, no copy */
+      if (p->stage_count == 3) {
+         const struct dg_plan_tensor *a = stage_tensor(p, 0, 1), *b = stage_tensor(p, 1, 1);
+         uint32_t whole = p->stages[2].tensors[0];
+         check_eq_u64(a->alias_of, whole);
+         check_eq_u64(a->alias_offset, 0);
+         check_eq_u64(b->alias_of, whole);
+         check_eq_u64(b->alias_offset, 32);
+         /* The second part's writer follows the first (one root: a write after a write), the
+          * reader of the whole the second, so both. */
+         ok(dg_plan_stage_depends(p, 1, 0) && dg_plan_stage_depends(p, 2, 1), "both parts");
+      }
+   }
+   planned_free(&t);
+
+   /* CONCAT along an inner axis, or of graph inputs, copies. */
+   const struct dcase cat1 = {
+       "plan concat inner axis copies", "t_f32_4x2 t_f32_4x3", "t_f32_4x5", NULL,
+       "%a = OpExtInst %t_f32_4x2 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
+       "%b = OpExtInst %t_f32_4x3 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in1\n"
+       "%c = OpExtInst %t_f32_4x5 %tosa CONCAT %i32_1 %a %b\n"
+       "%r = OpExtInst %t_f32_4x5 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %c\n"};
+   if (plan_case(&cat1, &caps, &t))
+      check_eq_u64(t.p->stage_count, 5);
+   planned_free(&t);
+}
+
 static void
 test_pool(void)
 {
@@ -1009,6 +1142,8 @@ main(void)
    test_clamp();
    test_reshape();
    test_concat();
+   test_scatter();
+   test_offset_aliases();
    test_pool();
    test_conv();
    test_matmul();

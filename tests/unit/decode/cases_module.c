@@ -250,8 +250,8 @@ static const struct dcase sets[] = {
     {"unsupported operator", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa RFFT2D %in0 ;@\n",
      "OpGraphSetOutputARM %in0 %i32_0\n", .code = DG_ERR_OP_UNSUPPORTED,
      .msg = "unsupported operator RFFT2D"},
-    {"unsupported operator GATHER", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa GATHER %in0 %in0 ;@\n",
-     .code = DG_ERR_OP_UNSUPPORTED, .msg = "unsupported operator GATHER"},
+    {"unsupported operator FFT2D", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa FFT2D %in0 %in0 ;@\n",
+     .code = DG_ERR_OP_UNSUPPORTED, .msg = "unsupported operator FFT2D"},
 };
 
 static const int32_t spec_data[2] = {1, 2};

@@ -193,6 +193,8 @@ main(void)
    run_section("TRANSPOSE", test_transpose);
    run_section("REDUCE_*", test_reduce);
    run_section("ARGMAX", test_argmax);
+   run_section("GATHER", test_gather);
+   run_section("SCATTER", test_scatter);
    run_section("MAX_POOL2D", test_max_pool2d);
    run_section("CONV2D int", test_conv2d_int);
    run_section("CONV2D float", test_conv2d_float);

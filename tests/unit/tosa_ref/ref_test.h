@@ -89,6 +89,8 @@ void test_pad(void);
 void test_transpose(void);
 void test_reduce(void);
 void test_argmax(void);
+void test_gather(void);
+void test_scatter(void);
 /* pool.c */
 void test_max_pool2d(void);
 /* resize.c */
