@@ -174,3 +174,76 @@ dg_op_depthwise_conv2d_shape(struct dg_op_ctx *c, struct dg_shape *out)
                k[2] * k[3]}};
    return VK_SUCCESS;
 }
+
+/* ---- TRANSPOSE_CONV2D: input [N,IH,IW,IC], weight [OC,KH,KW,IC] -> [N,OH,OW,OC] ---------- */
+
+VkResult
+dg_op_transpose_conv2d_validate(struct dg_op_ctx *c)
+{
+   static const char *const pad_names[4] = {"out_pad_top", "out_pad_bottom", "out_pad_left",
+                                            "out_pad_right"};
+   static const char *const stride_names[2] = {"stride_y", "stride_x"};
+   struct dg_attrs_transpose_conv2d *a = &c->node->attrs.transpose_conv2d;
+   const int64_t *i = dg_op_opnd(c, DG_OPND_TRANSPOSE_CONV2D_input)->ty.shape.dim;
+   const int64_t *k = dg_op_opnd(c, DG_OPND_TRANSPOSE_CONV2D_weight)->ty.shape.dim;
+   const int64_t bc = dg_op_opnd(c, DG_OPND_TRANSPOSE_CONV2D_bias)->ty.shape.dim[0];
+   const int64_t *o = c->out.shape.dim;
+   const int32_t pad[4] = {a->out_pad_top, a->out_pad_bottom, a->out_pad_left, a->out_pad_right};
+   const int32_t stride[2] = {a->stride_y, a->stride_x};
+   VkResult result;
+   if ((result = check_zero_points(c, DG_OPND_TRANSPOSE_CONV2D_input_zp,
+                                   DG_OPND_TRANSPOSE_CONV2D_weight_zp, &a->input_zp,
+                                   &a->weight_zp)) != VK_SUCCESS)
+      return result;
+   /* ERROR_IF(out_pad_top <= -KH || out_pad_bottom <= -KH), the same for left/right and KW */
+   for (uint32_t p = 0; p < 4; p++) {
+      int64_t kernel = k[1 + p / 2];
+      if (pad[p] <= -kernel)
+         return dg_op_fail(c, DG_ERR_OP_ATTRIBUTE, "ERROR_IF(%s <= -%s): %s is %d, %s %" PRId64,
+                           pad_names[p], p < 2 ? "KH" : "KW", pad_names[p], pad[p],
+                           p < 2 ? "KH" : "KW", kernel);
+   }
+   if ((result = check_strides(c, "stride_y < 1 || stride_x < 1", stride_names, stride, 2)) !=
+       VK_SUCCESS)
+      return result;
+   for (uint32_t p = 0; p < 4; p++) {
+      if ((result = dg_op_level(c, pad_names[p], pad[p], DG_MAX_KERNEL, "MAX_KERNEL")) !=
+          VK_SUCCESS)
+         return result;
+   }
+   if ((result = dg_op_level(c, "KH", k[1], DG_MAX_KERNEL, "MAX_KERNEL")) != VK_SUCCESS ||
+       (result = dg_op_level(c, "KW", k[2], DG_MAX_KERNEL, "MAX_KERNEL")) != VK_SUCCESS)
+      return result;
+   if ((result = check_same_dim(c, "output N", o[0], "input N", i[0])) != VK_SUCCESS ||
+       (result = check_same_dim(c, "weight IC (weight is [OC,KH,KW,IC])", k[3], "input IC",
+                                i[3])) != VK_SUCCESS ||
+       (result = check_same_dim(c, "output OC", o[3], "weight OC", k[0])) != VK_SUCCESS)
+      return result;
+   /* ERROR_IF(OH != (IH - 1) * stride_y + out_pad_top + out_pad_bottom + KH), OW likewise */
+   int64_t oh = (i[1] - 1) * a->stride_y + a->out_pad_top + a->out_pad_bottom + k[1];
+   int64_t ow = (i[2] - 1) * a->stride_x + a->out_pad_left + a->out_pad_right + k[2];
+   if (o[1] != oh)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                        "ERROR_IF(OH != (IH - 1) * stride_y + out_pad_top + out_pad_bottom + "
+                        "KH): OH is %" PRId64 ", expected %" PRId64,
+                        o[1], oh);
+   if (o[2] != ow)
+      return dg_op_fail(c, DG_ERR_OP_SHAPE,
+                        "ERROR_IF(OW != (IW - 1) * stride_x + out_pad_left + out_pad_right + "
+                        "KW): OW is %" PRId64 ", expected %" PRId64,
+                        o[2], ow);
+   return check_bias(c, "BC != OC && BC != 1", bc, k[0]);
+}
+
+VkResult
+dg_op_transpose_conv2d_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_attrs_transpose_conv2d *a = &c->node->attrs.transpose_conv2d;
+   const int64_t *i = dg_op_opnd(c, DG_OPND_TRANSPOSE_CONV2D_input)->ty.shape.dim;
+   const int64_t *k = dg_op_opnd(c, DG_OPND_TRANSPOSE_CONV2D_weight)->ty.shape.dim;
+   *out = (struct dg_shape){
+       .rank = 4,
+       .dim = {i[0], (i[1] - 1) * a->stride_y + a->out_pad_top + a->out_pad_bottom + k[1],
+               (i[2] - 1) * a->stride_x + a->out_pad_left + a->out_pad_right + k[2], k[0]}};
+   return VK_SUCCESS;
+}
