@@ -247,3 +247,71 @@ dg_op_transpose_conv2d_shape(struct dg_op_ctx *c, struct dg_shape *out)
                (i[2] - 1) * a->stride_x + a->out_pad_left + a->out_pad_right + k[2], k[0]}};
    return VK_SUCCESS;
 }
+
+/* ---- CONV3D: input [N,ID,IH,IW,IC], weight [OC,KD,KH,KW,IC] -> [N,OD,OH,OW,OC] ----------- */
+
+VkResult
+dg_op_conv3d_validate(struct dg_op_ctx *c)
+{
+   static const char *const pad_names[6] = {"pad_d0",     "pad_d1",   "pad_top",
+                                            "pad_bottom", "pad_left", "pad_right"};
+   static const char *const stride_names[3] = {"stride_d", "stride_y", "stride_x"};
+   static const char *const out_names[3] = {"OD", "OH", "OW"};
+   static const char *const formulas[3] = {"ID - 1 + pad_d0 + pad_d1 - (KD - 1) * dilation_d",
+                                           "IH - 1 + pad_top + pad_bottom - (KH - 1) * dilation_y",
+                                           "IW - 1 + pad_left + pad_right - (KW - 1) * dilation_x"};
+   struct dg_attrs_conv3d *a = &c->node->attrs.conv3d;
+   const int64_t *i = dg_op_opnd(c, DG_OPND_CONV3D_input)->ty.shape.dim;
+   const int64_t *k = dg_op_opnd(c, DG_OPND_CONV3D_weight)->ty.shape.dim;
+   const int64_t bc = dg_op_opnd(c, DG_OPND_CONV3D_bias)->ty.shape.dim[0];
+   const int64_t *o = c->out.shape.dim;
+   const int32_t pad[6] = {a->pad_d0,     a->pad_d1,   a->pad_top,
+                           a->pad_bottom, a->pad_left, a->pad_right};
+   const int32_t stride[3] = {a->stride_d, a->stride_y, a->stride_x};
+   const int32_t dilation[3] = {a->dilation_d, a->dilation_y, a->dilation_x};
+   const int64_t kernel[3] = {k[1], k[2], k[3]};
+   VkResult result;
+   if ((result = check_zero_points(c, DG_OPND_CONV3D_input_zp, DG_OPND_CONV3D_weight_zp,
+                                   &a->input_zp, &a->weight_zp)) != VK_SUCCESS ||
+       (result = check_pads(c,
+                            "pad_d0 < 0 || pad_d1 < 0 || pad_top < 0 || pad_bottom < 0 || "
+                            "pad_left < 0 || pad_right < 0",
+                            pad_names, pad, 6)) != VK_SUCCESS ||
+       (result = check_strides(c, "stride_d < 1 || stride_y < 1 || stride_x < 1", stride_names,
+                               stride, 3)) != VK_SUCCESS ||
+       (result = check_dilations(c, "dilation_d < 1 || dilation_y < 1 || dilation_x < 1", dilation,
+                                 kernel, 3)) != VK_SUCCESS)
+      return result;
+   if ((result = check_same_dim(c, "output N", o[0], "input N", i[0])) != VK_SUCCESS ||
+       (result = check_same_dim(c, "weight IC (weight is [OC,KD,KH,KW,IC])", k[4], "input IC",
+                                i[4])) != VK_SUCCESS ||
+       (result = check_same_dim(c, "output OC", o[4], "weight OC", k[0])) != VK_SUCCESS)
+      return result;
+   for (uint32_t d = 0; d < 3; d++) {
+      if ((result = dg_op_out_size(c, out_names[d], formulas[d],
+                                   i[1 + d] - 1 + pad[2 * d] + pad[2 * d + 1] -
+                                       (k[1 + d] - 1) * dilation[d],
+                                   stride[d], o[1 + d])) != VK_SUCCESS)
+         return result;
+   }
+   return check_bias(c, "BC != OC && BC != 1", bc, k[0]);
+}
+
+VkResult
+dg_op_conv3d_shape(struct dg_op_ctx *c, struct dg_shape *out)
+{
+   const struct dg_attrs_conv3d *a = &c->node->attrs.conv3d;
+   const int64_t *i = dg_op_opnd(c, DG_OPND_CONV3D_input)->ty.shape.dim;
+   const int64_t *k = dg_op_opnd(c, DG_OPND_CONV3D_weight)->ty.shape.dim;
+   *out = (struct dg_shape){
+       .rank = 5,
+       .dim = {i[0],
+               conv_out_size(i[1] - 1 + a->pad_d0 + a->pad_d1 - (k[1] - 1) * a->dilation_d,
+                             a->stride_d),
+               conv_out_size(i[2] - 1 + a->pad_top + a->pad_bottom - (k[2] - 1) * a->dilation_y,
+                             a->stride_y),
+               conv_out_size(i[3] - 1 + a->pad_left + a->pad_right - (k[3] - 1) * a->dilation_x,
+                             a->stride_x),
+               k[0]}};
+   return VK_SUCCESS;
+}
