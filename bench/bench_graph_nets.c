@@ -663,4 +663,7 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"cast_fp32_fp16", bench_setup_cast_fp32_fp16},
     {"transpose_0213", bench_setup_transpose_0213},
     {"transpose_0312", bench_setup_transpose_0312},
+    {"dwconv_fp16", bench_setup_dwconv_fp16},
+    {"tconv_fp32", bench_setup_tconv_fp32},
+    {"conv3d_fp16", bench_setup_conv3d_fp16},
 };
