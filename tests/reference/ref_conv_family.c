@@ -15,6 +15,7 @@
 #include "ref_internal.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* The operator, for messages and the tap geometry. */
 enum fam_op { FAM_DEPTHWISE, FAM_TRANSPOSE, FAM_CONV3D };
@@ -204,7 +205,7 @@ fam_level(const struct fam *f)
 
 /* One output element: its batch, spatial coordinates and channel. */
 struct fam_point {
-   int64_t n, o[3], oc;
+   int64_t n, o[3], oc, c; /* c: DEPTHWISE's input channel oc / M */
 };
 
 static struct fam_point
@@ -213,51 +214,62 @@ fam_point(const struct fam *f, const struct ref_tensor *out, int64_t offset)
    int64_t index[REF_MAX_RANK];
    ref_tensor_index(out, offset, index);
    struct fam_point p = {.n = index[0], .oc = index[f->axes + 1]};
+   p.c = p.oc / f->m;
    for (int a = 0; a < f->axes; a++)
       p.o[a] = index[1 + a];
    return p;
 }
 
 /*
- * Tap k of output p in the pseudocode's loop order: DEPTHWISE (ky, kx); the others (k..., ic)
- * with ic fastest. The weight's offset into *w_at (always); returns the input's offset, or -1
- * where the pseudocode's value is 0.
+ * The taps of one output in the pseudocode's loop order: DEPTHWISE (ky, kx); the others
+ * (k..., ic) with ic fastest. The counters step with fam_next() (no divisions: the references
+ * of the bench graphs visit a billion taps).
  */
-static int64_t
-fam_tap(const struct fam *f, const struct fam_point *p, int64_t k, int64_t *w_at)
-{
-   int64_t kc[3] = {0, 0, 0}, ic, rest = k;
-   if (f->op == FAM_DEPTHWISE) {
-      ic = p->oc / f->m; /* c of oc = c * M + m */
-   } else {
-      ic = rest % f->ic;
-      rest /= f->ic;
-   }
-   for (int a = f->axes - 1; a >= 0; a--) {
-      kc[a] = rest % f->k_sp[a];
-      rest /= f->k_sp[a];
-   }
-   /* the weight: DEPTHWISE [KH,KW,C,M] at [ky,kx,c,m] = k * C * M + oc; else [OC,K...,IC] */
-   *w_at = f->op == FAM_DEPTHWISE ? k * f->oc + p->oc : p->oc * f->ks + k;
+struct fam_tap_iter {
+   int64_t k, ic, kc[3];
+};
 
+static void
+fam_next(const struct fam *f, struct fam_tap_iter *it)
+{
+   it->k++;
+   if (f->op != FAM_DEPTHWISE && ++it->ic < f->ic)
+      return;
+   it->ic = 0;
+   for (int a = f->axes - 1; a >= 0; a--) {
+      if (++it->kc[a] < f->k_sp[a])
+         return;
+      it->kc[a] = 0;
+   }
+}
+
+/* Tap it of output p: the weight's offset into *w_at (always); returns the input's offset, or
+ * -1 where the pseudocode's value is 0. */
+static int64_t
+fam_tap(const struct fam *f, const struct fam_point *p, const struct fam_tap_iter *it,
+        int64_t *w_at)
+{
+   /* the weight: DEPTHWISE [KH,KW,C,M] at [ky,kx,c,m] = k * C * M + oc; else [OC,K...,IC] */
+   *w_at = f->op == FAM_DEPTHWISE ? it->k * f->oc + p->oc : p->oc * f->ks + it->k;
    int64_t at = p->n;
    for (int a = 0; a < f->axes; a++) {
       int64_t c;
       if (f->op == FAM_TRANSPOSE) {
          /* y = oy - out_pad_top - ky; read at y / stride_y where 0 <= y < IH * stride_y and
           * y % stride_y == 0 */
-         int64_t y = p->o[a] - f->pad[2 * a] - kc[a];
+         int64_t y = p->o[a] - f->pad[2 * a] - it->kc[a];
          if (y < 0 || y >= f->in_sp[a] * f->stride[a] || y % f->stride[a] != 0)
             return -1;
          c = y / f->stride[a];
       } else {
-         c = p->o[a] * f->stride[a] - f->pad[2 * a] + kc[a] * f->dilation[a];
+         c = p->o[a] * f->stride[a] - f->pad[2 * a] + it->kc[a] * f->dilation[a];
          if (c < 0 || c >= f->in_sp[a])
             return -1;
       }
       at = at * f->in_sp[a] + c;
    }
-   return at * f->ic + ic;
+   /* DEPTHWISE reads channel c of oc = c * M + m */
+   return at * f->ic + (f->op == FAM_DEPTHWISE ? p->c : it->ic);
 }
 
 static bool
@@ -270,8 +282,8 @@ fam_int(const struct fam *f, const struct fam_row *row, const struct ref_tensor 
    for (int64_t o = 0; o < out->count; o++) {
       struct fam_point p = fam_point(f, out, o);
       int64_t acc = 0;
-      for (int64_t k = 0; k < f->ks; k++) {
-         int64_t w_at, at = fam_tap(f, &p, k, &w_at);
+      for (struct fam_tap_iter it = {0}; it.k < f->ks; fam_next(f, &it)) {
+         int64_t w_at, at = fam_tap(f, &p, &it, &w_at);
          if (at < 0)
             continue; /* value 0: nothing added to an integer sum */
          int64_t value = ref_sub_s(ref_tensor_get_int(in, at), izp, acc_bits, &ok);
@@ -294,42 +306,55 @@ bound_abs(double v, double normal_min)
    return fabs(v) > normal_min ? fabs(v) : normal_min;
 }
 
-static void
+/* The float rows; false when out of memory (the operands are read once into fp64). */
+static bool
 fam_float(const struct fam *f, const struct fam_row *row, const struct ref_tensor *in,
           const struct ref_tensor *w, const struct ref_tensor *b, struct ref_tensor *out)
 {
    bool bound = f->mode == TOSA_REF_DOT_BOUND;
    double nmin = ref_dtype_normal_min(row->in);
    double input_max = nmin;
-   if (bound && !f->local_bound) {
-      for (int64_t i = 0; i < in->count; i++)
-         input_max = ref_fmax_nan(input_max, bound_abs(ref_tensor_get_fp(in, i), nmin),
-                                  TOSA_REF_NAN_PROPAGATE);
+   double *x = malloc((size_t)in->count * sizeof(double));
+   double *wx = malloc((size_t)w->count * sizeof(double));
+   if (!x || !wx) {
+      free(x);
+      free(wx);
+      return false;
+   }
+   for (int64_t i = 0; i < in->count; i++) {
+      x[i] = ref_tensor_get_fp(in, i);
+      if (bound && !f->local_bound) /* input_abs_max = max_value(input_abs), NaN propagating */
+         input_max = ref_fmax_nan(input_max, bound_abs(x[i], nmin), TOSA_REF_NAN_PROPAGATE);
+   }
+   for (int64_t i = 0; i < w->count; i++) {
+      wx[i] = ref_tensor_get_fp(w, i);
+      if (bound)
+         wx[i] = bound_abs(wx[i], nmin);
    }
    for (int64_t o = 0; o < out->count; o++) {
       struct fam_point p = fam_point(f, out, o);
       double acc = 0.0;
-      for (int64_t k = 0; k < f->ks; k++) {
-         int64_t w_at, at = fam_tap(f, &p, k, &w_at);
+      for (struct fam_tap_iter it = {0}; it.k < f->ks; fam_next(f, &it)) {
+         int64_t w_at, at = fam_tap(f, &p, &it, &w_at);
          /* tosa_extra_multiplies: false for the result, true for the bound */
          if (at < 0 && !bound)
             continue;
          double value = 0.0;
          if (at >= 0) {
-            value = ref_tensor_get_fp(in, at);
+            value = x[at];
             if (bound)
                value = f->local_bound ? bound_abs(value, nmin) : input_max;
          }
-         double weight_el = ref_tensor_get_fp(w, w_at);
-         if (bound)
-            weight_el = bound_abs(weight_el, nmin);
-         acc = acc + value * weight_el;
+         acc = acc + value * wx[w_at];
       }
       double bias = ref_tensor_get_fp(b, f->bc == 1 ? 0 : p.oc);
       if (bound)
          bias = bound_abs(bias, nmin);
       ref_tensor_set_fp(out, o, acc + bias);
    }
+   free(x);
+   free(wx);
+   return true;
 }
 
 static int
@@ -360,7 +385,8 @@ fam_eval(struct fam *f, const struct ref_tensor *input, const struct ref_tensor 
       return st;
    st = fam_level(f);
    if (ref_dtype_is_float(row->in)) {
-      fam_float(f, row, input, weight, bias, output);
+      if (!fam_float(f, row, input, weight, bias, output))
+         return ref_status(TOSA_REF_NO_MEMORY, "%s: out of memory", f->name);
    } else if (!fam_int(f, row, input, weight, bias, ref_tensor_get_int(input_zp, 0),
                        ref_tensor_get_int(weight_zp, 0), output)) {
       return ref_status(TOSA_REF_UNPREDICTABLE,
