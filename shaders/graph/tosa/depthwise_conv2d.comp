@@ -15,8 +15,11 @@
  * Memory-bound, so the channels (contiguous in NHWC) are the vector: where the 4 lie in one
  * pixel, the work item walks the taps once, with the bounds checks and row addresses shared,
  * and reads 4 neighbouring inputs and weights per tap (neighbouring work items: the next
- * channels, so a subgroup's reads are contiguous). Elsewhere (C*M not a multiple of 4, the
- * tensor's tail) each element goes on its own through the same code.
+ * channels, so a subgroup's reads are contiguous). With M = 1 the 4 channels of a tap are
+ * 4 consecutive inputs and 4 consecutive weights: where both are packed and aligned to their
+ * bytes they are read as one vector of raw words each (dg_ew_vector.glsl: 4 to 16 bytes), else
+ * element by element. Elsewhere (C*M not a multiple of 4, the tensor's tail) each element goes
+ * on its own through the same code.
  * Attributes (struct dg_attrs_depthwise_conv2d): pad_top, pad_bottom, pad_left, pad_right,
  * stride_y, stride_x, dilation_y, dilation_x, input_zp, weight_zp.
  */
@@ -31,8 +34,10 @@ DG_DECLARE_ATTRS_DEPTHWISE_CONV2D
 #include "dg_conv.glsl"
 
 #ifndef DG_EW_ITEMS
-#error "DG_EW_ITEMS comes from the template's grid: DG_TEMPLATE_GRID(depthwise_conv2d, 64, ELEMENTS4)"
+#error "DG_EW_ITEMS comes from the grid: DG_TEMPLATE_GRID(depthwise_conv2d, 64, ELEMENTS4)"
 #endif
+
+#include "dg_ew_vector.glsl"
 
 DG_TENSOR(DG_DEPTHWISE_CONV2D_INPUT, input);
 DG_TENSOR(DG_DEPTHWISE_CONV2D_WEIGHT, weight);
@@ -67,6 +72,11 @@ depthwise_pixel(uint pixel, uint oc0, uint count)
       acc[j] = acc_t(0);
    }
 
+   /* M = 1 and 4 channels: consecutive inputs and weights, a vector where packed and aligned */
+   const uint in_size = uint(DG_DTYPE_SIZE(DG_IN_DTYPE));
+   const uint w_size = uint(DG_DTYPE_SIZE(DG_W_DTYPE));
+   bool vector = count == DG_EW_ITEMS && m_count == 1u;
+
    int iy = int(oy) * stride_y - pad_top;
    int ix = int(ox) * stride_x - pad_left;
    for (int ky = 0; ky < kh; ky++) {
@@ -79,6 +89,19 @@ depthwise_pixel(uint pixel, uint oc0, uint count)
             continue;
          uvec2 in_row = dg_address(in_r, dg_offset3(in_r, n, uint(y), uint(x)));
          uvec2 w_row = dg_address(w_r, uint(ky) * w_r.strides[0] + uint(kx) * w_r.strides[1]);
+         uvec2 in_at = vmel_address_add(in_row, in_c[0]);
+         uvec2 w_at = vmel_address_add(w_row, w_cm[0]);
+         if (vector && dg_ew_vector_at(in_size, in_r.strides[3], in_at) &&
+             dg_ew_vector_at(w_size, w_r.strides[2], w_at)) {
+            uint in_w[DG_EW_ITEMS], w_w[DG_EW_ITEMS];
+            dg_ew_read_words(in_at, in_size, in_w);
+            dg_ew_read_words(w_at, w_size, w_w);
+            [[unroll]] for (uint j = 0u; j < DG_EW_ITEMS; j++)
+               acc[j] = dg_conv_mac(acc[j],
+                                    dg_from_bits(DG_IN_DTYPE, dg_ew_bits(in_w, j, in_size)),
+                                    dg_from_bits(DG_W_DTYPE, dg_ew_bits(w_w, j, w_size)));
+            continue;
+         }
          [[unroll]] for (uint j = 0u; j < DG_EW_ITEMS; j++) {
             if (j < count)
                acc[j] = dg_conv_mac(acc[j],
