@@ -23,7 +23,7 @@
 #define BENCH_MAX_SAMPLES 1000
 #define BENCH_MAX_CONSTANTS 12
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 15
+#define BENCH_GRAPH_COUNT 18
 #define BENCH_MAX_INPUTS 2
 /* Elements of the elementwise graphs unless --elements says otherwise: 64M, sized for a GPU. */
 #define BENCH_DEFAULT_ELEMENTS (INT64_C(64) << 20)
@@ -154,6 +154,10 @@ void bench_setup_reduce_sum_axis0(struct bench_graph *g, const struct bench_para
 void bench_setup_reduce_sum_axis1(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_reduce_sum_axis2(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_gather_fp16(struct bench_graph *g, const struct bench_params *p);
+/* bench_graph_conv.c: CONV2D's family */
+void bench_setup_dwconv_fp16(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_tconv_fp32(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_conv3d_fp16(struct bench_graph *g, const struct bench_params *p);
 
 /* ---- Vulkan (bench_graph_vk.c) ---- */
 

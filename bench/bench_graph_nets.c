@@ -686,4 +686,7 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"reduce_sum_axis1", bench_setup_reduce_sum_axis1},
     {"reduce_sum_axis2", bench_setup_reduce_sum_axis2},
     {"gather_fp16", bench_setup_gather_fp16},
+    {"dwconv_fp16", bench_setup_dwconv_fp16},
+    {"tconv_fp32", bench_setup_tconv_fp32},
+    {"conv3d_fp16", bench_setup_conv3d_fp16},
 };

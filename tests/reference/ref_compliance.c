@@ -58,6 +58,9 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
                                          "data_layout.adoc: Results must be exact"};
    case TOSA_REF_OP_CONV2D:
    case TOSA_REF_OP_MATMUL:
+   case TOSA_REF_OP_DEPTHWISE_CONV2D:
+   case TOSA_REF_OP_TRANSPOSE_CONV2D:
+   case TOSA_REF_OP_CONV3D:
       if (is_float)
          return (struct tosa_ref_tolerance){
              TOSA_REF_TOL_DOT_PRODUCT, 0.0,

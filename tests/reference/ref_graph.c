@@ -105,6 +105,9 @@ enum {
    RG_TOSA_CAST = 64,
    RG_TOSA_RESCALE = 65,
    RG_TOSA_RESIZE = 63,
+   RG_TOSA_CONV3D = 3,
+   RG_TOSA_DEPTHWISE_CONV2D = 4,
+   RG_TOSA_TRANSPOSE_CONV2D = 9,
 };
 
 /* The operators of one or two tensors and no other operand, by instruction number. */
@@ -766,6 +769,82 @@ eval_reduce(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_ou
    return st;
 }
 
+/* DEPTHWISE_CONV2D, TRANSPOSE_CONV2D and CONV3D: operands (lists, acc_type, local_bound, then
+ * input, weight, bias, input_zp, weight_zp), the result, and for float rows the unrounded
+ * result, the dot-product bound and the check's KS (Appendix A) into aux. */
+static int
+eval_conv_family(struct rg *g, const struct rg_inst *x, uint32_t number, bool need64,
+                 const struct ref_tensor **t, struct rg_out *o, struct rg_aux *aux, int *s2,
+                 bool *decoded)
+{
+   struct tosa_ref_conv2d_args dw = {0};
+   struct tosa_ref_transpose_conv2d_args tc = {0};
+   struct tosa_ref_conv3d_args c3 = {0};
+   uint64_t acc = 0;
+   uint32_t lists = number == RG_TOSA_TRANSPOSE_CONV2D ? 2 : 3;
+   int st;
+   if ((st = operand_count(g, x, lists + 7)) != TOSA_REF_OK)
+      return st;
+   int32_t *list[3] = {c3.pad, c3.stride, c3.dilation};
+   uint32_t length[3] = {6, 3, 3};
+   if (number == RG_TOSA_DEPTHWISE_CONV2D) {
+      list[0] = dw.pad, list[1] = dw.stride, list[2] = dw.dilation;
+      length[0] = 4, length[1] = 2, length[2] = 2;
+   } else if (number == RG_TOSA_TRANSPOSE_CONV2D) {
+      list[0] = tc.out_pad, list[1] = tc.stride;
+      length[0] = 4, length[1] = 2;
+   }
+   for (uint32_t i = 0; i < lists; i++) {
+      if ((st = operand_list(g, x, i, list[i], length[i])) != TOSA_REF_OK)
+         return st;
+   }
+   if ((st = operand_scalar(g, x, lists, &acc, NULL)) != TOSA_REF_OK)
+      return st;
+   bool local_bound = operand_bool(g, x, lists + 1, &st);
+   if (st != TOSA_REF_OK || (st = operand_tensors(g, x, lists + 2, 5, t)) != TOSA_REF_OK)
+      return st;
+   *decoded = true;
+   dw.acc_type = tc.acc_type = c3.acc_type = (enum tosa_ref_acc_type)acc;
+   dw.local_bound = tc.local_bound = c3.local_bound = local_bound;
+   struct ref_tensor *outs[3] = {o->value, NULL, NULL};
+   int64_t ks = 0;
+   if (need64) {
+      if (!(o->bound = like(o->value, REF_DTYPE_FP64)))
+         return TOSA_REF_NO_MEMORY;
+      outs[1] = o->fp64;
+      outs[2] = o->bound;
+   }
+   for (int i = 0; i < 3 && outs[i]; i++) {
+      enum tosa_ref_dot_mode mode = i == 2 ? TOSA_REF_DOT_BOUND : TOSA_REF_DOT_RESULT;
+      dw.mode = tc.mode = c3.mode = mode;
+      int r = number == RG_TOSA_DEPTHWISE_CONV2D
+                  ? tosa_ref_depthwise_conv2d(&dw, t[0], t[1], t[2], t[3], t[4], outs[i])
+              : number == RG_TOSA_TRANSPOSE_CONV2D
+                  ? tosa_ref_transpose_conv2d(&tc, t[0], t[1], t[2], t[3], t[4], outs[i])
+                  : tosa_ref_conv3d(&c3, t[0], t[1], t[2], t[3], t[4], outs[i]);
+      if (i == 0)
+         st = r;
+      else
+         *s2 = worse(*s2, r);
+      if (r < 0)
+         break;
+   }
+   if (need64 && st >= 0) {
+      const int64_t *w = t[1]->shape;
+      ks = number == RG_TOSA_DEPTHWISE_CONV2D   ? w[0] * w[1]
+           : number == RG_TOSA_TRANSPOSE_CONV2D ? w[1] * w[2] * w[3]
+                                                : w[1] * w[2] * w[3] * w[4];
+      aux->dot = (struct tosa_ref_dot_check){
+          .out_type = o->value->dtype,
+          .acc_type = acc == TOSA_REF_ACC_FP16 ? REF_DTYPE_FP16 : REF_DTYPE_FP32,
+          .ks = ks,
+          .has_bias = true,
+          .test_set = -1,
+      };
+   }
+   return st;
+}
+
 static int
 eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out *o,
           struct rg_aux *aux)
@@ -777,7 +856,9 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
     * TOSA_REF_TOL_DOT_PRODUCT (CONV2D, MATMUL); FP_EXACT compares with the rounded value. */
    bool need64 =
        is_float && (number == RG_TOSA_ADD || number == RG_TOSA_SUB || number == RG_TOSA_MUL ||
-                    number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL || number == RG_TOSA_CAST);
+                    number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL ||
+                    number == RG_TOSA_CAST || number == RG_TOSA_DEPTHWISE_CONV2D ||
+                    number == RG_TOSA_TRANSPOSE_CONV2D || number == RG_TOSA_CONV3D);
    enum tosa_ref_op op;
    enum tosa_ref_rounding rounding = TOSA_REF_ROUND_SINGLE;
    if (need64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
@@ -1013,6 +1094,18 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
              .test_set = -1,
          };
       }
+      break;
+   }
+   case RG_TOSA_DEPTHWISE_CONV2D:
+   case RG_TOSA_TRANSPOSE_CONV2D:
+   case RG_TOSA_CONV3D: {
+      bool decoded = false;
+      st = eval_conv_family(g, x, number, need64, t, o, aux, &s2, &decoded);
+      if (!decoded || st == TOSA_REF_NO_MEMORY)
+         return st;
+      op = number == RG_TOSA_DEPTHWISE_CONV2D   ? TOSA_REF_OP_DEPTHWISE_CONV2D
+           : number == RG_TOSA_TRANSPOSE_CONV2D ? TOSA_REF_OP_TRANSPOSE_CONV2D
+                                                : TOSA_REF_OP_CONV3D;
       break;
    }
    case RG_TOSA_MATMUL: {

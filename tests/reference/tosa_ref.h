@@ -447,6 +447,56 @@ int tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *args, int64_t i
                               int64_t kh, int64_t kw, int64_t *oh, int64_t *ow);
 
 /*
+ * CONV2D's family (ref_conv_family.c), with CONV2D's rows, zero-point rule, bias broadcast
+ * (BC == 1) and TOSA_REF_DOT_* modes.
+ * DEPTHWISE_CONV2D: input [N,IH,IW,C], weight [KH,KW,C,M], output [N,OH,OW,C*M] (channel
+ * c * M + m), BC == C * M or 1; the attributes and the output size as CONV2D's; KS = KH * KW.
+ */
+int tosa_ref_depthwise_conv2d(const struct tosa_ref_conv2d_args *args,
+                              const struct ref_tensor *input, const struct ref_tensor *weight,
+                              const struct ref_tensor *bias, const struct ref_tensor *input_zp,
+                              const struct ref_tensor *weight_zp, struct ref_tensor *output);
+
+/*
+ * TRANSPOSE_CONV2D: input [N,IH,IW,IC], weight [OC,KH,KW,IC], output [N,OH,OW,OC] with
+ * OH = (IH - 1) * stride_y + out_pad_top + out_pad_bottom + KH (likewise OW); each out_pad
+ * > -K (ERROR_IF), negative crops. Output (oy, ox) takes tap (ky, kx) from input
+ * ((oy - out_pad_top - ky) / stride_y, ...) where that is in range and exact; KS = KH * KW * IC.
+ */
+struct tosa_ref_transpose_conv2d_args {
+   int32_t out_pad[4]; /* out_pad_top, out_pad_bottom, out_pad_left, out_pad_right */
+   int32_t stride[2];  /* stride_y, stride_x */
+   enum tosa_ref_acc_type acc_type;
+   bool local_bound;
+   enum tosa_ref_dot_mode mode;
+   bool level_none;
+};
+
+int tosa_ref_transpose_conv2d(const struct tosa_ref_transpose_conv2d_args *args,
+                              const struct ref_tensor *input, const struct ref_tensor *weight,
+                              const struct ref_tensor *bias, const struct ref_tensor *input_zp,
+                              const struct ref_tensor *weight_zp, struct ref_tensor *output);
+
+/*
+ * CONV3D: input [N,ID,IH,IW,IC], weight [OC,KD,KH,KW,IC], output [N,OD,OH,OW,OC], each
+ * output size as CONV2D's (idiv_check); KS = KD * KH * KW * IC.
+ */
+struct tosa_ref_conv3d_args {
+   int32_t pad[6];      /* pad_d0, pad_d1, pad_top, pad_bottom, pad_left, pad_right */
+   int32_t stride[3];   /* stride_d, stride_y, stride_x */
+   int32_t dilation[3]; /* dilation_d, dilation_y, dilation_x */
+   enum tosa_ref_acc_type acc_type;
+   bool local_bound;
+   enum tosa_ref_dot_mode mode;
+   bool level_none;
+};
+
+int tosa_ref_conv3d(const struct tosa_ref_conv3d_args *args, const struct ref_tensor *input,
+                    const struct ref_tensor *weight, const struct ref_tensor *bias,
+                    const struct ref_tensor *input_zp, const struct ref_tensor *weight_zp,
+                    struct ref_tensor *output);
+
+/*
  * MATMUL rows (A, B, A_zp and B_zp, output); the accumulator is the output type:
  *   i8 -> i32; i16 -> i48; fp8e4m3 -> fp16; fp8e5m2 -> fp16; fp16 -> fp16; fp16 -> fp32;
  *   bf16 -> fp32; fp32 -> fp32.
@@ -675,6 +725,8 @@ int tosa_ref_select(const struct ref_tensor *input1, const struct ref_tensor *in
  *                                                     normal_frac<out_t>) / 2)) + 1, KS = KH * KW
  *                                                     * IC; out_bnd from TOSA_REF_DOT_BOUND
  *                                                     (local_bound as the attribute says)
+ *  DEPTHWISE_CONV2D, TRANSPOSE_CONV2D, CONV3D: as CONV2D, with KS = KH * KW (DEPTHWISE),
+ *                KH * KW * IC (TRANSPOSE), KD * KH * KW * IC (CONV3D) (Appendix A)
  *  MATMUL        i8 -> i32, i16 -> i48   EXACT        tensor_ops.adoc
  *  MATMUL        fp8 -> fp16, fp16 ->    DOT_PRODUCT  as CONV2D with KS = C, acc_t = out_t and
  *                fp16/fp32, bf16 ->                   local_bound true
@@ -804,6 +856,9 @@ enum tosa_ref_op {
    TOSA_REF_OP_ARGMAX,
    TOSA_REF_OP_GATHER,
    TOSA_REF_OP_SCATTER,
+   TOSA_REF_OP_DEPTHWISE_CONV2D,
+   TOSA_REF_OP_TRANSPOSE_CONV2D,
+   TOSA_REF_OP_CONV3D,
    TOSA_REF_OP_COUNT
 };
 

@@ -644,6 +644,74 @@ test_conv(void)
    planned_free(&t);
 }
 
+/* CONV2D's family: the row's kernel, the grid (DEPTHWISE: 4 channels per work item), the
+ * attributes from the lists and zero points (TRANSPOSE's negative out_pad kept), the FP16
+ * variant where the device computes in float16. */
+static void
+test_conv_family(void)
+{
+   struct planned t;
+   const struct dcase dw = {
+       "plan depthwise_conv2d i8", "t_i8_1x5x5x3", "t_i32_1x3x3x6",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_i8_3x3x3x2 0\n%bias = OpGraphConstantARM %t_i32_1 1\n"
+       "%izp = OpConstantComposite %t_i8_1 %i8_m7\n%wzp = OpConstantComposite %t_i8_1 %i8_2\n",
+       "%r = OpExtInst %t_i32_1x3x3x6 %tosa DEPTHWISE_CONV2D %pad %one %one %i32_1 %false %in0 "
+       "%w %bias %izp %wzp\n"};
+   if (plan_case(&dw, NULL, &t)) {
+      const struct dg_plan_stage *s = &t.p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_DEPTHWISE_CONV2D_I8_I32_ACC_I32);
+      check_eq_u64(s->tensor_count, 4);
+      check_eq_u64(s->work, (3 * 3 * 6 + 3) / 4); /* ELEMENTS4 */
+      const struct dg_attrs_depthwise_conv2d *a =
+          (const struct dg_attrs_depthwise_conv2d *)s->attrs;
+      check_eq_u64(s->attr_words, 12);
+      check_eq_i64(a->input_zp, -7);
+      check_eq_i64(a->weight_zp, 2);
+      check_eq_i64(a->dilation_y, 1);
+   }
+   planned_free(&t);
+
+   const struct dcase tc = {
+       "plan transpose_conv2d f32", "t_f32_1x3x3x2", "t_f32_1x5x5x4",
+       "%pad = OpConstantComposite %t_i32_4 %i32_m1 %i32_0 %i32_0 %i32_m1\n"
+       "%two = OpConstantCompositeReplicateEXT %t_i32_2 %i32_2\n"
+       "%w = OpGraphConstantARM %t_f32_4x2x2x2 0\n%bias = OpConstantNull %t_f32_4\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_1x5x5x4 %tosa TRANSPOSE_CONV2D %pad %two %i32_3 %false %in0 %w "
+       "%bias %zp %zp\n"};
+   if (plan_case(&tc, NULL, &t)) {
+      const struct dg_plan_stage *s = &t.p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_TRANSPOSE_CONV2D_FP32_ACC_FP32);
+      check_eq_u64(s->work, 5 * 5 * 4);
+      const struct dg_attrs_transpose_conv2d *a =
+          (const struct dg_attrs_transpose_conv2d *)s->attrs;
+      check_eq_u64(s->attr_words, 10);
+      check_eq_i64(a->out_pad_top, -1);
+      check_eq_i64(a->out_pad_right, -1);
+      check_eq_i64(a->stride_x, 2);
+   }
+   planned_free(&t);
+
+   const struct dcase c3 = {
+       "plan conv3d f16 acc f16", "t_f16_1x3x4x4x2", "t_f16_1x2x3x3x3",
+       "%pad = OpConstantNull %t_i32_6\n%one = OpConstantCompositeReplicateEXT %t_i32_3 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f16_3x2x2x2x2 0\n%bias = OpConstantNull %t_f16_1\n"
+       "%zp = OpConstantNull %t_f16_1\n",
+       "%r = OpExtInst %t_f16_1x2x3x3x3 %tosa CONV3D %pad %one %one %i32_2 %false %in0 %w %bias "
+       "%zp %zp\n"};
+   if (plan_case(&c3, NULL, &t)) {
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV3D_FP16_ACC_FP16);
+      check_eq_u64(t.p->stages[0].attr_words, 16);
+   }
+   planned_free(&t);
+   struct dg_plan_caps fp16 = default_caps;
+   fp16.fp16_arith = true;
+   if (plan_case(&c3, &fp16, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV3D_FP16_ACC_FP16_FP16ARITH);
+   planned_free(&t);
+}
+
 static void
 test_matmul(void)
 {
@@ -1146,6 +1214,7 @@ main(void)
    test_offset_aliases();
    test_pool();
    test_conv();
+   test_conv_family();
    test_matmul();
    test_rescale();
    test_residual();

@@ -198,6 +198,9 @@ main(void)
    run_section("MAX_POOL2D", test_max_pool2d);
    run_section("CONV2D int", test_conv2d_int);
    run_section("CONV2D float", test_conv2d_float);
+   run_section("DEPTHWISE_CONV2D", test_depthwise_conv2d);
+   run_section("TRANSPOSE_CONV2D", test_transpose_conv2d);
+   run_section("CONV3D", test_conv3d);
    run_section("MATMUL", test_matmul);
    run_section("apply_scale", test_apply_scale);
    run_section("RESCALE", test_rescale);

@@ -98,6 +98,10 @@ void test_resize(void);
 /* conv.c */
 void test_conv2d_int(void);
 void test_conv2d_float(void);
+/* conv_family.c */
+void test_depthwise_conv2d(void);
+void test_transpose_conv2d(void);
+void test_conv3d(void);
 /* matmul.c */
 void test_matmul(void);
 /* rescale.c */
