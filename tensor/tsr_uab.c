@@ -589,7 +589,12 @@ elem_set(struct uab_elem *e, VkTensorViewARM handle)
 bool
 tsr_uab_write_is_ours(struct tsr_device *device, const VkWriteDescriptorSet *w)
 {
-   return device->uab && is_tensor(w->descriptorType) && set_lookup(device, w->dstSet);
+   if (!device->uab || !is_tensor(w->descriptorType))
+      return false;
+   /* A tensor write to a binding that is not a tensor binding of ours (a
+    * mutable one) goes down as any tensor write. */
+   const struct uab_set *set = set_lookup(device, w->dstSet);
+   return set && elem_index(set, w->dstBinding, 0) != UINT32_MAX;
 }
 
 void
