@@ -239,7 +239,7 @@ tsr_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
    const VkDescriptorSetLayoutCreateInfo *info;
    VkResult result = layout_info_lower(device, alloc, pCreateInfo, &copy, &info);
    if (result != VK_SUCCESS)
-      return result;
+      return lyr_error(result, "vkCreateDescriptorSetLayout: no memory to lower the create info");
    result = device->base.next.CreateDescriptorSetLayout(_device, info, pAllocator, pSetLayout);
    lyr_chain_copy_free(&copy);
    if (result == VK_SUCCESS && tsr_uab_layout_info_ours(device, pCreateInfo)) {

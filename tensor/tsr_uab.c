@@ -387,7 +387,7 @@ set_create(struct tsr_device *device, const struct uab_layout *l, uint32_t varia
    for (; s->elem_count < elems; s->elem_count++) {
       struct uab_elem *e = &s->elems[s->elem_count];
       if (tsr_record_slot_alloc(device, &e->slot) != VK_SUCCESS) {
-         lyr_loge("vkAllocateDescriptorSets: no record slot for update-after-bind tensor "
+         lyr_loge("vkAllocateDescriptorSets: out of memory for the record slot of update-after-bind tensor "
                   "descriptor %u of %u",
                   s->elem_count, elems);
          for (uint32_t i = 0; i < s->elem_count; i++)
