@@ -73,9 +73,9 @@ count_free(void *user, void *p)
 }
 
 static const VkAllocationCallbacks counting = {
-   .pfnAllocation = count_alloc,
-   .pfnReallocation = count_realloc,
-   .pfnFree = count_free,
+    .pfnAllocation = count_alloc,
+    .pfnReallocation = count_realloc,
+    .pfnFree = count_free,
 };
 
 /* ---- set-up ---------------------------------------------------------------------- */
@@ -110,7 +110,7 @@ struct bench {
    do {                                                                                            \
       VkResult r_ = (x);                                                                           \
       if (r_ != VK_SUCCESS) {                                                                      \
-         fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, r_);                         \
+         fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, r_);                          \
          exit(1);                                                                                  \
       }                                                                                            \
    } while (0)
@@ -120,18 +120,18 @@ tensor_init(struct bench *b, struct tensor *t)
 {
    int64_t dims[2] = {4, 4};
    VkTensorDescriptionARM desc = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
-      .tiling = VK_TENSOR_TILING_LINEAR_ARM,
-      .format = VK_FORMAT_R32_SFLOAT,
-      .dimensionCount = 2,
-      .pDimensions = dims,
-      .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
+       .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
+       .tiling = VK_TENSOR_TILING_LINEAR_ARM,
+       .format = VK_FORMAT_R32_SFLOAT,
+       .dimensionCount = 2,
+       .pDimensions = dims,
+       .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
    };
    VkTensorCreateInfoARM tci = {.sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
                                 .pDescription = &desc};
    CHECK(b->create_tensor(b->device, &tci, NULL, &t->tensor));
    VkTensorMemoryRequirementsInfoARM ri = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = t->tensor};
+       .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = t->tensor};
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    b->tensor_reqs(b->device, &ri, &req);
    uint32_t type = 0;
@@ -171,15 +171,15 @@ static void
 device_init(struct bench *b, const uint32_t *code, size_t words)
 {
    VkPhysicalDeviceTensorFeaturesARM tf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
-      .tensors = VK_TRUE,
-      .shaderTensorAccess = VK_TRUE,
-      .descriptorBindingStorageTensorUpdateAfterBind = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
+       .tensors = VK_TRUE,
+       .shaderTensorAccess = VK_TRUE,
+       .descriptorBindingStorageTensorUpdateAfterBind = VK_TRUE,
    };
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .pNext = &tf,
-      .bufferDeviceAddress = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .pNext = &tf,
+       .bufferDeviceAddress = VK_TRUE,
    };
    float prio = 1;
    VkDeviceQueueCreateInfo q = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -207,35 +207,34 @@ device_init(struct bench *b, const uint32_t *code, size_t words)
    VkDescriptorBindingFlags flags[2] = {VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
                                         VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT};
    VkDescriptorSetLayoutBindingFlagsCreateInfo bf = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
-      .bindingCount = 2,
-      .pBindingFlags = flags};
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+       .bindingCount = 2,
+       .pBindingFlags = flags};
    VkDescriptorSetLayoutBinding bindings[2] = {
-      {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
-      {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+       {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+       {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
    VkDescriptorSetLayoutCreateInfo dsl = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .pNext = &bf,
-      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
-      .bindingCount = 2,
-      .pBindings = bindings};
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+       .pNext = &bf,
+       .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+       .bindingCount = 2,
+       .pBindings = bindings};
    CHECK(vkCreateDescriptorSetLayout(b->device, &dsl, NULL, &b->set_layout));
    VkPipelineLayoutCreateInfo pl = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                     .setLayoutCount = 1,
                                     .pSetLayouts = &b->set_layout};
    CHECK(vkCreatePipelineLayout(b->device, &pl, NULL, &b->layout));
-   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = words * 4,
-                                    .pCode = code};
+   VkShaderModuleCreateInfo smci = {
+       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = words * 4, .pCode = code};
    VkShaderModule module;
    CHECK(vkCreateShaderModule(b->device, &smci, NULL, &module));
    VkComputePipelineCreateInfo cp = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = module,
-                .pName = "main"},
-      .layout = b->layout};
+       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                 .module = module,
+                 .pName = "main"},
+       .layout = b->layout};
    CHECK(vkCreateComputePipelines(b->device, VK_NULL_HANDLE, 1, &cp, NULL, &b->pipeline));
    vkDestroyShaderModule(b->device, module, NULL);
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, 2 * MAX_SETS};
@@ -280,7 +279,7 @@ device_finish(struct bench *b)
 }
 
 struct result {
-   double submit_us;   /* vkQueueSubmit per submission: the median */
+   double submit_us; /* vkQueueSubmit per submission: the median */
    double submit_mean_us;
    double update_us;   /* vkUpdateDescriptorSets per submission (dirty only) */
    double allocations; /* during vkQueueSubmit, per submission */
@@ -306,13 +305,12 @@ run(struct bench *b, int sets, int n, bool dirty, double *times)
    CHECK(vkBeginCommandBuffer(cmd, &bi));
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, b->pipeline);
    for (int i = 0; i < sets; i++)
-      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, b->layout, 0, 1, &b->sets[i],
-                              0, NULL);
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, b->layout, 0, 1, &b->sets[i], 0,
+                              NULL);
    vkCmdDispatch(cmd, 1, 1, 1);
    CHECK(vkEndCommandBuffer(cmd));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                      .commandBufferCount = 1,
-                      .pCommandBuffers = &cmd};
+   VkSubmitInfo si = {
+       .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
    struct result r = {0};
    double submit = 0, update = 0;
    unsigned long allocs = 0;
@@ -379,17 +377,17 @@ main(int argc, char **argv)
    if (vkEnumeratePhysicalDevices(instance, &count, &b.pd) < 0 || !count)
       return 1;
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f12};
    vkGetPhysicalDeviceFeatures2(b.pd, &f2);
    VkPhysicalDeviceProperties props;
    vkGetPhysicalDeviceProperties(b.pd, &props);
-   printf("%s, N = %d submissions per row; us = microseconds per submission\n",
-          props.deviceName, n);
+   printf("%s, N = %d submissions per row; us = microseconds per submission\n", props.deviceName,
+          n);
    const char *modes[2] = {"native", "emulated"};
-   printf("%-9s %5s %6s %12s %12s %12s %14s\n", "mode", "sets", "path", "submit med",
-          "submit mean", "update us", "allocs/submit");
+   printf("%-9s %5s %6s %12s %12s %12s %14s\n", "mode", "sets", "path", "submit med", "submit mean",
+          "update us", "allocs/submit");
    double *times = malloc(n * sizeof(double));
    if (!times)
       return 1;

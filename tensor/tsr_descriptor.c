@@ -336,10 +336,10 @@ tsr_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
    VkDescriptorPoolCreateFlags flags = tsr_uab_pool_flags(device, pCreateInfo->flags);
    if (!tensors && !mutable_has_tensor(mut) && !lyr_chain_has_arm_ml(pCreateInfo->pNext) &&
        flags == pCreateInfo->flags)
-      return pool_created(device, pCreateInfo,
-                          device->base.next.CreateDescriptorPool(_device, pCreateInfo, pAllocator,
-                                                                 pDescriptorPool),
-                          pAllocator, pDescriptorPool);
+      return pool_created(
+          device, pCreateInfo,
+          device->base.next.CreateDescriptorPool(_device, pCreateInfo, pAllocator, pDescriptorPool),
+          pAllocator, pDescriptorPool);
 
    /* One more size than the application's: the appended STORAGE_BUFFER. */
    size_t sizes_size = align8((pCreateInfo->poolSizeCount + 1) * sizeof(VkDescriptorPoolSize));
@@ -559,8 +559,7 @@ writes_lower(struct tsr_device *uab_device, const VkAllocationCallbacks *alloc, 
    struct write_sizes again = {0};
    uint32_t n = 0;
    for (uint32_t i = 0; i < count; i++) {
-      enum write_plan plan =
-         write_plan(uab_device, &app[i], NULL /* logged in pass one */, &again);
+      enum write_plan plan = write_plan(uab_device, &app[i], NULL /* logged in pass one */, &again);
       if (plan == WRITE_DROP)
          continue;
       if (plan == WRITE_UAB) {
@@ -625,7 +624,7 @@ push_descriptor_set(PFN_vkCmdPushDescriptorSetKHR next, const char *what,
    }
    struct lowered_writes lw;
    VkResult result =
-      writes_lower(NULL, &device->base.alloc, descriptorWriteCount, pDescriptorWrites, what, &lw);
+       writes_lower(NULL, &device->base.alloc, descriptorWriteCount, pDescriptorWrites, what, &lw);
    if (result != VK_SUCCESS) {
       /* Out of memory: vkEndCommandBuffer returns it (D26). */
       tsr_cmd_fail(device, commandBuffer, result);

@@ -62,7 +62,7 @@ struct uab_pool {
 };
 
 struct tsr_uab {
-   pthread_mutex_t lock;  /* guards pools' lists and the sets' elements */
+   pthread_mutex_t lock;   /* guards pools' lists and the sets' elements */
    struct lyr_map layouts; /* VkDescriptorSetLayout -> struct uab_layout */
    struct lyr_map sets;    /* VkDescriptorSet -> struct uab_set */
    struct lyr_map pools;   /* VkDescriptorPool -> struct uab_pool */
@@ -85,24 +85,22 @@ key_of(uint64_t handle)
 /* ---- capabilities ---------------------------------------------------------- */
 
 void
-tsr_uab_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
-             struct tsr_caps *caps)
+tsr_uab_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device, struct tsr_caps *caps)
 {
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
    };
    VkPhysicalDeviceFeatures2 f2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-      .pNext = &f12,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+       .pNext = &f12,
    };
    instance->next.GetPhysicalDeviceFeatures2(physical_device, &f2);
-   caps->uab_driver_any =
-      f12.descriptorBindingUniformBufferUpdateAfterBind ||
-      f12.descriptorBindingSampledImageUpdateAfterBind ||
-      f12.descriptorBindingStorageImageUpdateAfterBind ||
-      f12.descriptorBindingStorageBufferUpdateAfterBind ||
-      f12.descriptorBindingUniformTexelBufferUpdateAfterBind ||
-      f12.descriptorBindingStorageTexelBufferUpdateAfterBind;
+   caps->uab_driver_any = f12.descriptorBindingUniformBufferUpdateAfterBind ||
+                          f12.descriptorBindingSampledImageUpdateAfterBind ||
+                          f12.descriptorBindingStorageImageUpdateAfterBind ||
+                          f12.descriptorBindingStorageBufferUpdateAfterBind ||
+                          f12.descriptorBindingUniformTexelBufferUpdateAfterBind ||
+                          f12.descriptorBindingStorageTexelBufferUpdateAfterBind;
    const char *env = getenv(UAB_ENV);
    bool forced = env && strcmp(env, "emulate") == 0;
    if (env && !forced && strcmp(env, "auto") != 0)
@@ -119,7 +117,7 @@ tsr_uab_init(struct tsr_device *device)
                                     VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!uab)
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateDevice: no memory for the "
-                       "update-after-bind state");
+                                                    "update-after-bind state");
    pthread_mutex_init(&uab->lock, NULL);
    lyr_map_init(&uab->layouts);
    lyr_map_init(&uab->sets);
@@ -127,8 +125,8 @@ tsr_uab_init(struct tsr_device *device)
    device->uab = uab;
    lyr_logi("update-after-bind of tensor bindings emulated (%s)",
             device->caps.device_features.storage_buffer_update_after_bind
-               ? UAB_ENV "=emulate"
-               : "the device has no update-after-bind storage buffers");
+                ? UAB_ENV "=emulate"
+                : "the device has no update-after-bind storage buffers");
    return VK_SUCCESS;
 }
 
@@ -170,8 +168,7 @@ bool
 tsr_uab_layout_info_ours(const struct tsr_device *device,
                          const VkDescriptorSetLayoutCreateInfo *info)
 {
-   if (!device->uab ||
-       !(info->flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT))
+   if (!device->uab || !(info->flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT))
       return false;
    for (uint32_t i = 0; i < info->bindingCount; i++) {
       if (is_tensor(info->pBindings[i].descriptorType))
@@ -184,7 +181,7 @@ size_t
 tsr_uab_layout_space(const VkDescriptorSetLayoutCreateInfo *app)
 {
    const VkDescriptorSetLayoutBindingFlagsCreateInfo *bf = lyr_find_struct(
-      app->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+       app->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
    return bf ? (bf->bindingCount * sizeof(VkDescriptorBindingFlags) + 7) & ~(size_t)7 : 0;
 }
 
@@ -195,16 +192,17 @@ tsr_uab_layout_lower(const struct tsr_device *device, const VkDescriptorSetLayou
    if (!device->caps.uab_driver_any)
       copy->flags &= ~VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT;
    VkDescriptorSetLayoutBindingFlagsCreateInfo *bf =
-      (VkDescriptorSetLayoutBindingFlagsCreateInfo *)lyr_find_struct(
-         copy->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+       (VkDescriptorSetLayoutBindingFlagsCreateInfo *)lyr_find_struct(
+           copy->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
    if (!bf || !bf->bindingCount || !bf->pBindingFlags)
       return;
    VkDescriptorBindingFlags *flags = space;
    for (uint32_t i = 0; i < bf->bindingCount; i++) {
       flags[i] = bf->pBindingFlags[i];
       if (i < app->bindingCount && is_tensor(app->pBindings[i].descriptorType))
-         flags[i] &= ~(VkDescriptorBindingFlags)(VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
-                                                 VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT);
+         flags[i] &=
+             ~(VkDescriptorBindingFlags)(VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+                                         VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT);
    }
    bf->pBindingFlags = flags;
 }
@@ -223,13 +221,12 @@ tsr_uab_layout_created(struct tsr_device *device, const VkDescriptorSetLayoutCre
    (void)alloc;
    struct tsr_uab *uab = device->uab;
    const VkDescriptorSetLayoutBindingFlagsCreateInfo *bf = lyr_find_struct(
-      app->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+       app->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
    uint32_t n = 0;
    for (uint32_t i = 0; i < app->bindingCount; i++)
       n += is_tensor(app->pBindings[i].descriptorType) && app->pBindings[i].descriptorCount;
-   struct uab_layout *l =
-      lyr_zalloc(&device->base.alloc, sizeof(*l) + n * sizeof(l->bindings[0]), 8,
-                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct uab_layout *l = lyr_zalloc(&device->base.alloc, sizeof(*l) + n * sizeof(l->bindings[0]),
+                                     8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!l)
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
                        "vkCreateDescriptorSetLayout: no memory to record an update-after-bind "
@@ -239,11 +236,11 @@ tsr_uab_layout_created(struct tsr_device *device, const VkDescriptorSetLayoutCre
       if (!is_tensor(b->descriptorType) || !b->descriptorCount)
          continue;
       VkDescriptorBindingFlags flags =
-         bf && i < bf->bindingCount && bf->pBindingFlags ? bf->pBindingFlags[i] : 0;
+          bf && i < bf->bindingCount && bf->pBindingFlags ? bf->pBindingFlags[i] : 0;
       l->bindings[l->binding_count++] = (struct uab_binding){
-         .binding = b->binding,
-         .count = b->descriptorCount,
-         .variable = (flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT) != 0,
+          .binding = b->binding,
+          .count = b->descriptorCount,
+          .variable = (flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT) != 0,
       };
    }
    qsort(l->bindings, l->binding_count, sizeof(l->bindings[0]), binding_cmp);
@@ -387,7 +384,8 @@ set_create(struct tsr_device *device, const struct uab_layout *l, uint32_t varia
    for (; s->elem_count < elems; s->elem_count++) {
       struct uab_elem *e = &s->elems[s->elem_count];
       if (tsr_record_slot_alloc(device, &e->slot) != VK_SUCCESS) {
-         lyr_loge("vkAllocateDescriptorSets: out of memory for the record slot of update-after-bind tensor "
+         lyr_loge("vkAllocateDescriptorSets: out of memory for the record slot of "
+                  "update-after-bind tensor "
                   "descriptor %u of %u",
                   s->elem_count, elems);
          for (uint32_t i = 0; i < s->elem_count; i++)
@@ -423,16 +421,16 @@ set_write_driver(struct tsr_device *device, const struct uab_set *s)
          continue;
       for (uint32_t j = 0; j < b->count; j++) {
          const struct tsr_record_slot *slot = &s->elems[b->first + j].slot;
-         infos[b->first + j] = (VkDescriptorBufferInfo){slot->buffer, slot->offset,
-                                                        VMEL_TENSOR_RECORD_SIZE};
+         infos[b->first + j] =
+             (VkDescriptorBufferInfo){slot->buffer, slot->offset, VMEL_TENSOR_RECORD_SIZE};
       }
       writes[n++] = (VkWriteDescriptorSet){
-         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-         .dstSet = s->set,
-         .dstBinding = b->binding,
-         .descriptorCount = b->count,
-         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-         .pBufferInfo = &infos[b->first],
+          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+          .dstSet = s->set,
+          .dstBinding = b->binding,
+          .descriptorCount = b->count,
+          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+          .pBufferInfo = &infos[b->first],
       };
    }
    device->base.next.UpdateDescriptorSets(device->base.handle, n, writes, 0, NULL);
@@ -446,18 +444,19 @@ tsr_uab_AllocateDescriptorSets(VkDevice _device, const VkDescriptorSetAllocateIn
 {
    struct tsr_device *device = tsr_device_get(_device);
    VkResult result =
-      device->base.next.AllocateDescriptorSets(_device, pAllocateInfo, pDescriptorSets);
+       device->base.next.AllocateDescriptorSets(_device, pAllocateInfo, pDescriptorSets);
    struct tsr_uab *uab = device->uab;
    if (result != VK_SUCCESS || !uab)
       return result;
-   const VkDescriptorSetVariableDescriptorCountAllocateInfo *var = lyr_find_struct(
-      pAllocateInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO);
+   const VkDescriptorSetVariableDescriptorCountAllocateInfo *var =
+       lyr_find_struct(pAllocateInfo->pNext,
+                       VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO);
    uint32_t made = 0;
    pthread_mutex_lock(&uab->lock);
    struct uab_pool *pool = NULL;
    for (; made < pAllocateInfo->descriptorSetCount; made++) {
       const struct uab_layout *l =
-         lyr_map_lookup(&uab->layouts, key_of((uint64_t)pAllocateInfo->pSetLayouts[made]));
+          lyr_map_lookup(&uab->layouts, key_of((uint64_t)pAllocateInfo->pSetLayouts[made]));
       if (!l)
          continue;
       if (!pool && !(pool = pool_get(device, pAllocateInfo->descriptorPool, true))) {
@@ -520,9 +519,9 @@ tsr_uab_FreeDescriptorSets(VkDevice _device, VkDescriptorPool descriptorPool,
    if (uab) {
       pthread_mutex_lock(&uab->lock);
       for (uint32_t i = 0; i < descriptorSetCount; i++) {
-         struct uab_set *s = pDescriptorSets[i] ? lyr_map_lookup(
-                                                     &uab->sets, key_of((uint64_t)pDescriptorSets[i]))
-                                                : NULL;
+         struct uab_set *s = pDescriptorSets[i]
+                                 ? lyr_map_lookup(&uab->sets, key_of((uint64_t)pDescriptorSets[i]))
+                                 : NULL;
          if (s)
             set_release_locked(device, s);
       }
@@ -624,7 +623,7 @@ void
 tsr_uab_write(struct tsr_device *device, const VkWriteDescriptorSet *w)
 {
    const VkWriteDescriptorSetTensorARM *t =
-      lyr_find_struct(w->pNext, VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM);
+       lyr_find_struct(w->pNext, VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM);
    if (!t || t->tensorViewCount != w->descriptorCount || !t->pTensorViews) {
       lyr_loge("vkUpdateDescriptorSets: an update-after-bind tensor write (binding %u) lacks "
                "a VkWriteDescriptorSetTensorARM with descriptorCount views; write ignored",
@@ -690,8 +689,7 @@ tsr_uab_copies(struct tsr_device *device, uint32_t count, const VkCopyDescriptor
                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
       if (!rest)
          return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
-                          "vkUpdateDescriptorSets: no memory to split %u descriptor copies",
-                          count);
+                          "vkUpdateDescriptorSets: no memory to split %u descriptor copies", count);
    }
    uint32_t n = 0;
    pthread_mutex_lock(&uab->lock);
@@ -744,14 +742,15 @@ tsr_uab_view_rewritten(struct tsr_device *device, const struct tsr_tensor_view *
    pthread_mutex_unlock(&uab->lock);
 }
 
-/* ---- hooks ------------------------------------------------------------------------------------ */
+/* ---- hooks ------------------------------------------------------------------------------------
+ */
 
 static const struct lyr_hook hooks[] = {
-   TSR_HOOK(DestroyDescriptorSetLayout, tsr_uab_DestroyDescriptorSetLayout),
-   TSR_HOOK(AllocateDescriptorSets, tsr_uab_AllocateDescriptorSets),
-   TSR_HOOK(FreeDescriptorSets, tsr_uab_FreeDescriptorSets),
-   TSR_HOOK(ResetDescriptorPool, tsr_uab_ResetDescriptorPool),
-   TSR_HOOK(DestroyDescriptorPool, tsr_uab_DestroyDescriptorPool),
+    TSR_HOOK(DestroyDescriptorSetLayout, tsr_uab_DestroyDescriptorSetLayout),
+    TSR_HOOK(AllocateDescriptorSets, tsr_uab_AllocateDescriptorSets),
+    TSR_HOOK(FreeDescriptorSets, tsr_uab_FreeDescriptorSets),
+    TSR_HOOK(ResetDescriptorPool, tsr_uab_ResetDescriptorPool),
+    TSR_HOOK(DestroyDescriptorPool, tsr_uab_DestroyDescriptorPool),
 };
 
 const struct lyr_hook_table tsr_uab_hooks = LYR_HOOK_TABLE(hooks);

@@ -32,20 +32,20 @@ create_layout(struct dgu *u, VkDescriptorSetLayout *layout)
    VkDescriptorBindingFlags flags[2] = {VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
                                         VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT};
    VkDescriptorSetLayoutBindingFlagsCreateInfo bf = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
-      .bindingCount = 2,
-      .pBindingFlags = flags,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+       .bindingCount = 2,
+       .pBindingFlags = flags,
    };
    VkDescriptorSetLayoutBinding b[2] = {
-      {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 3, VK_SHADER_STAGE_ALL, NULL},
-      {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 2, VK_SHADER_STAGE_ALL, NULL},
+       {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 3, VK_SHADER_STAGE_ALL, NULL},
+       {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 2, VK_SHADER_STAGE_ALL, NULL},
    };
    VkDescriptorSetLayoutCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .pNext = &bf,
-      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
-      .bindingCount = 2,
-      .pBindings = b,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+       .pNext = &bf,
+       .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+       .bindingCount = 2,
+       .pBindings = b,
    };
    return vkCreateDescriptorSetLayout(u->device, &info, NULL, layout);
 }
@@ -58,12 +58,12 @@ test_failures(struct dgu *u, struct rec_alloc *a)
    for (; k < 200; k++) {
       VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, 64};
       VkDescriptorPoolCreateInfo pci = {
-         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-         .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT |
-                  (k & 1 ? VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT : 0),
-         .maxSets = 8,
-         .poolSizeCount = 1,
-         .pPoolSizes = &size,
+          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+          .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT |
+                   (k & 1 ? VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT : 0),
+          .maxSets = 8,
+          .poolSizeCount = 1,
+          .pPoolSizes = &size,
       };
       VkDescriptorPool pool = VK_NULL_HANDLE;
       if (!ok(vkCreateDescriptorPool(u->device, &pci, NULL, &pool) == VK_SUCCESS, "pool"))
@@ -86,7 +86,7 @@ test_failures(struct dgu *u, struct rec_alloc *a)
       const char *log = vku_capture_stderr_end();
       bool failed = a->failed > 0;
       ok((made == VK_SUCCESS || made == VK_ERROR_OUT_OF_HOST_MEMORY) &&
-            (allocated == VK_SUCCESS || allocated == VK_ERROR_OUT_OF_HOST_MEMORY),
+             (allocated == VK_SUCCESS || allocated == VK_ERROR_OUT_OF_HOST_MEMORY),
          "allocation %ld failed: layout %d, sets %d", k, made, allocated);
       if (failed) {
          failing_runs++;
@@ -109,11 +109,11 @@ static void
 test_still_works(struct dgu *u)
 {
    struct dgu_binding bindings[] = {
-      {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
-      {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+       {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
+       {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, N}},
    };
    struct dgu_pipeline_desc desc = {
-      .text = text, .bindings = bindings, .binding_count = 2, .update_after_bind = true};
+       .text = text, .bindings = bindings, .binding_count = 2, .update_after_bind = true};
    struct dgu_graph g;
    struct dgu_session s = {0};
    struct dgu_sets sets = {0};

@@ -50,16 +50,16 @@ tensor_init(struct tensor *t, float base)
 {
    memset(t, 0, sizeof(*t));
    VkTensorDescriptionARM desc = {
-      .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
-      .tiling = VK_TENSOR_TILING_LINEAR_ARM,
-      .format = VK_FORMAT_R32_SFLOAT,
-      .dimensionCount = 2,
-      .pDimensions = dims,
-      .pStrides = strides,
-      .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
+       .sType = VK_STRUCTURE_TYPE_TENSOR_DESCRIPTION_ARM,
+       .tiling = VK_TENSOR_TILING_LINEAR_ARM,
+       .format = VK_FORMAT_R32_SFLOAT,
+       .dimensionCount = 2,
+       .pDimensions = dims,
+       .pStrides = strides,
+       .usage = VK_TENSOR_USAGE_SHADER_BIT_ARM,
    };
-   if (!vku_tensor_create(&v, device, &fns, &desc, 0xa5, &t->handle, &t->memory,
-                          (void **)&t->data, &t->view))
+   if (!vku_tensor_create(&v, device, &fns, &desc, 0xa5, &t->handle, &t->memory, (void **)&t->data,
+                          &t->view))
       return false;
    for (uint32_t i = 0; i < 3; i++)
       for (uint32_t j = 0; j < 5; j++)
@@ -112,28 +112,29 @@ static void
 write_set(VkDescriptorSet set, uint32_t binding, VkTensorViewARM view)
 {
    VkWriteDescriptorSetTensorARM wt = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
-      .tensorViewCount = 1,
-      .pTensorViews = &view,
+       .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_TENSOR_ARM,
+       .tensorViewCount = 1,
+       .pTensorViews = &view,
    };
    VkWriteDescriptorSet w = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-      .pNext = &wt,
-      .dstSet = set,
-      .dstBinding = binding,
-      .descriptorCount = 1,
-      .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
+       .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+       .pNext = &wt,
+       .dstSet = set,
+       .dstBinding = binding,
+       .descriptorCount = 1,
+       .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
    };
    vkUpdateDescriptorSets(device, 1, &w, 0, NULL);
 }
 
 static bool
-submit_wait(VkCommandBuffer cmd, bool write_while_pending, VkDescriptorSet set, VkTensorViewARM view)
+submit_wait(VkCommandBuffer cmd, bool write_while_pending, VkDescriptorSet set,
+            VkTensorViewARM view)
 {
    VkSubmitInfo si = {
-      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-      .commandBufferCount = 1,
-      .pCommandBuffers = &cmd,
+       .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+       .commandBufferCount = 1,
+       .pCommandBuffers = &cmd,
    };
    VkResult r = vkQueueSubmit(queue, 1, &si, VK_NULL_HANDLE);
    /* Binding 2 is not used by the shader: UPDATE_UNUSED_WHILE_PENDING allows it now. */
@@ -154,9 +155,9 @@ create_module(VkShaderModule *module)
    if (!ok(words != NULL, "assemble %s", path))
       return VK_ERROR_UNKNOWN;
    VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = count * 4,
-      .pCode = words,
+       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+       .codeSize = count * 4,
+       .pCode = words,
    };
    VkResult result = vkCreateShaderModule(device, &smci, NULL, module);
    free(words);
@@ -177,35 +178,35 @@ test_update_after_bind(void)
    /* Bindings 0 (in), 1 (out): update-after-bind; binding 2 (unused by the
     * shader) also UPDATE_UNUSED_WHILE_PENDING where offered. */
    VkDescriptorBindingFlags flags[3] = {
-      VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
-      VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
-      VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
-         (unused_while_pending ? VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT : 0),
+       VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
+       VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
+       VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+           (unused_while_pending ? VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT : 0),
    };
    VkDescriptorSetLayoutBindingFlagsCreateInfo bf = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
-      .bindingCount = 3,
-      .pBindingFlags = flags,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+       .bindingCount = 3,
+       .pBindingFlags = flags,
    };
    VkDescriptorSetLayoutBinding b[3];
    for (uint32_t i = 0; i < 3; i++)
       b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1,
                                             VK_SHADER_STAGE_COMPUTE_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dsl = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .pNext = &bf,
-      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
-      .bindingCount = 3,
-      .pBindings = b,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+       .pNext = &bf,
+       .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+       .bindingCount = 3,
+       .pBindings = b,
    };
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_TENSOR_ARM, 6};
    VkDescriptorPoolCreateInfo dpci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT |
-               VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
-      .maxSets = 2,
-      .poolSizeCount = 1,
-      .pPoolSizes = &ps,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+       .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT |
+                VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
+       .maxSets = 2,
+       .poolSizeCount = 1,
+       .pPoolSizes = &ps,
    };
    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
    VkPipelineLayout layout = VK_NULL_HANDLE;
@@ -216,50 +217,50 @@ test_update_after_bind(void)
    VkDescriptorUpdateTemplate tmpl = VK_NULL_HANDLE;
    VkCommandBuffer cmd = VK_NULL_HANDLE;
    VkPipelineLayoutCreateInfo pl = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &set_layout,
+       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+       .setLayoutCount = 1,
+       .pSetLayouts = &set_layout,
    };
    good = good && ok(vkCreateDescriptorSetLayout(device, &dsl, NULL, &set_layout) == VK_SUCCESS &&
-                        vkCreatePipelineLayout(device, &pl, NULL, &layout) == VK_SUCCESS &&
-                        vkCreateDescriptorPool(device, &dpci, NULL, &pool) == VK_SUCCESS,
+                         vkCreatePipelineLayout(device, &pl, NULL, &layout) == VK_SUCCESS &&
+                         vkCreateDescriptorPool(device, &dpci, NULL, &pool) == VK_SUCCESS,
                      "layouts and pool");
    VkDescriptorSetLayout layouts[2] = {set_layout, set_layout};
    VkDescriptorSetAllocateInfo dsai = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-      .descriptorPool = pool,
-      .descriptorSetCount = 2,
-      .pSetLayouts = layouts,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+       .descriptorPool = pool,
+       .descriptorSetCount = 2,
+       .pSetLayouts = layouts,
    };
    good = good && ok(vkAllocateDescriptorSets(device, &dsai, sets) == VK_SUCCESS, "sets");
    good = good && ok(create_module(&module) == VK_SUCCESS, "module");
    VkComputePipelineCreateInfo cp = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = module,
-                .pName = "main"},
-      .layout = layout,
+       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                 .module = module,
+                 .pName = "main"},
+       .layout = layout,
    };
    good = good && ok(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cp, NULL, &pipeline) ==
-                        VK_SUCCESS,
+                         VK_SUCCESS,
                      "pipeline");
    /* A template writing bindings 0 and 1 from two consecutive views. */
    VkDescriptorUpdateTemplateEntry entry = {
-      .dstBinding = 0,
-      .descriptorCount = 2, /* runs into binding 1 */
-      .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
-      .stride = sizeof(VkTensorViewARM),
+       .dstBinding = 0,
+       .descriptorCount = 2, /* runs into binding 1 */
+       .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM,
+       .stride = sizeof(VkTensorViewARM),
    };
    VkDescriptorUpdateTemplateCreateInfo tci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
-      .descriptorUpdateEntryCount = 1,
-      .pDescriptorUpdateEntries = &entry,
-      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
-      .descriptorSetLayout = set_layout,
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+       .descriptorUpdateEntryCount = 1,
+       .pDescriptorUpdateEntries = &entry,
+       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+       .descriptorSetLayout = set_layout,
    };
-   good = good && ok(vkCreateDescriptorUpdateTemplate(device, &tci, NULL, &tmpl) == VK_SUCCESS,
-                     "template");
+   good = good &&
+          ok(vkCreateDescriptorUpdateTemplate(device, &tci, NULL, &tmpl) == VK_SUCCESS, "template");
    if (good) {
       for (uint32_t i = 0; i < 3; i++)
          write_set(sets[0], i, t[i == 1 ? 1 : 0].view);
@@ -267,25 +268,24 @@ test_update_after_bind(void)
       write_set(sets[1], 1, t[5].view);
       write_set(sets[1], 2, t[4].view);
       VkCommandBufferAllocateInfo cai = {
-         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-         .commandPool = cmd_pool,
-         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-         .commandBufferCount = 1,
+          .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+          .commandPool = cmd_pool,
+          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+          .commandBufferCount = 1,
       };
       VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
       vkAllocateCommandBuffers(device, &cai, &cmd);
       vkBeginCommandBuffer(cmd, &bi);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[0], 0,
-                              NULL);
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[0], 0, NULL);
       vkCmdDispatch(cmd, 1, 1, 1);
       VkMemoryBarrier mb = {
-         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-         .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+          .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+          .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+          .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
       };
-      vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                           0, 1, &mb, 0, NULL, 0, NULL);
+      vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                           1, &mb, 0, NULL, 0, NULL);
       good = ok(vkEndCommandBuffer(cmd) == VK_SUCCESS, "recorded");
    }
    if (good) {
@@ -309,12 +309,12 @@ test_update_after_bind(void)
 
       test_set_context("submitted again after a descriptor copy");
       VkCopyDescriptorSet copy = {
-         .sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
-         .srcSet = sets[1],
-         .srcBinding = 0,
-         .dstSet = sets[0],
-         .dstBinding = 0,
-         .descriptorCount = 2,
+          .sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+          .srcSet = sets[1],
+          .srcBinding = 0,
+          .dstSet = sets[0],
+          .dstBinding = 0,
+          .descriptorCount = 2,
       };
       vkUpdateDescriptorSets(device, 0, NULL, 1, &copy);
       if (submit_wait(cmd, unused_while_pending, sets[0], t[2].view)) {
@@ -330,12 +330,12 @@ test_update_after_bind(void)
          /* Binding 2 got t2 while the last submission was pending: copy it into
           * binding 0 and write t3 as the output. */
          VkCopyDescriptorSet c2 = {
-            .sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
-            .srcSet = sets[0],
-            .srcBinding = 2,
-            .dstSet = sets[0],
-            .dstBinding = 0,
-            .descriptorCount = 1,
+             .sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+             .srcSet = sets[0],
+             .srcBinding = 2,
+             .dstSet = sets[0],
+             .dstBinding = 0,
+             .descriptorCount = 1,
          };
          vkUpdateDescriptorSets(device, 0, NULL, 1, &c2);
          write_set(sets[0], 1, t[3].view);
@@ -363,18 +363,18 @@ static bool
 reported(void)
 {
    VkPhysicalDeviceTensorFeaturesARM tf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
    };
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .pNext = &tf,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .pNext = &tf,
    };
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f12};
    vkGetPhysicalDeviceFeatures2(v.physical_device, &f2);
    unused_while_pending = f12.descriptorBindingUpdateUnusedWhilePending;
    VkPhysicalDeviceTensorPropertiesARM tp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM,
    };
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                      .pNext = &tp};
@@ -382,8 +382,8 @@ reported(void)
    bool offered = ok(tf.descriptorBindingStorageTensorUpdateAfterBind,
                      "descriptorBindingStorageTensorUpdateAfterBind offered");
    ok(tp.maxPerStageDescriptorUpdateAfterBindStorageTensors >= 3 &&
-         tp.maxDescriptorSetUpdateAfterBindStorageTensors >=
-            tp.maxPerStageDescriptorUpdateAfterBindStorageTensors,
+          tp.maxDescriptorSetUpdateAfterBindStorageTensors >=
+              tp.maxPerStageDescriptorUpdateAfterBindStorageTensors,
       "update-after-bind tensor limits %u per stage, %u per set",
       tp.maxPerStageDescriptorUpdateAfterBindStorageTensors,
       tp.maxDescriptorSetUpdateAfterBindStorageTensors);
@@ -400,17 +400,17 @@ static bool
 device_init(void)
 {
    VkPhysicalDeviceTensorFeaturesARM tf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
-      .tensors = VK_TRUE,
-      .tensorNonPacked = VK_TRUE,
-      .shaderTensorAccess = VK_TRUE,
-      .descriptorBindingStorageTensorUpdateAfterBind = VK_TRUE,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
+       .tensors = VK_TRUE,
+       .tensorNonPacked = VK_TRUE,
+       .shaderTensorAccess = VK_TRUE,
+       .descriptorBindingStorageTensorUpdateAfterBind = VK_TRUE,
    };
    VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .pNext = &tf,
-      .bufferDeviceAddress = VK_TRUE,
-      .descriptorBindingUpdateUnusedWhilePending = unused_while_pending,
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+       .pNext = &tf,
+       .bufferDeviceAddress = VK_TRUE,
+       .descriptorBindingUpdateUnusedWhilePending = unused_while_pending,
    };
    const char *ext[] = {"VK_ARM_tensors"};
    if (!ok(vku_create_device(&v, ext, 1, &f12, &device) == VK_SUCCESS, "device"))
@@ -424,7 +424,7 @@ device_init(void)
    GET(fns.destroy_view, "vkDestroyTensorViewARM");
 #undef GET
    if (!ok(fns.create && fns.destroy && fns.requirements && fns.bind && fns.create_view &&
-              fns.destroy_view,
+               fns.destroy_view,
            "entry points"))
       return false;
    vkGetDeviceQueue(device, 0, 0, &queue);
