@@ -724,6 +724,7 @@ struct tsr_template_entry {
    enum entry_kind kind;
    uint32_t binding; /* dstBinding, dstArrayElement: for update-after-bind tensor entries */
    uint32_t element;
+   bool slots;        /* a tensor entry of an update-after-bind binding of ours (tsr_uab.c) */
    uint32_t count;    /* descriptors, or bytes for inline uniform blocks */
    size_t app_offset; /* in the application's pData */
    size_t app_stride;
@@ -779,7 +780,8 @@ template_needs_wrapping(const VkDescriptorUpdateTemplateCreateInfo *info)
  * returns their count (tensor entries of an update-after-bind template of
  * ours are left out). */
 static uint32_t
-template_layout(struct tsr_template *t, const VkDescriptorUpdateTemplateCreateInfo *info,
+template_layout(struct tsr_device *device, struct tsr_template *t,
+                const VkDescriptorUpdateTemplateCreateInfo *info,
                 VkDescriptorUpdateTemplateEntry *driver_entries)
 {
    size_t offset = 0;
@@ -796,7 +798,9 @@ template_layout(struct tsr_template *t, const VkDescriptorUpdateTemplateCreateIn
       e->blob_offset = offset;
       e->blob_stride = entry_blob_element_size(e->kind);
       offset = align8(offset + (size_t)e->count * e->blob_stride);
-      if (t->uab && e->kind == ENTRY_TENSOR)
+      e->slots = t->uab && e->kind == ENTRY_TENSOR &&
+                 tsr_uab_layout_binding_is_ours(device, info->descriptorSetLayout, e->binding);
+      if (e->slots)
          continue;
       driver_entries[n] = *app;
       driver_entries[n].descriptorType = lowered_type(app->descriptorType);
@@ -878,7 +882,7 @@ tsr_CreateDescriptorUpdateTemplate(VkDevice _device,
    t->uab = pCreateInfo->templateType == VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET &&
             tsr_uab_layout_is_ours(device, pCreateInfo->descriptorSetLayout);
    VkDescriptorUpdateTemplateCreateInfo info = *pCreateInfo;
-   info.descriptorUpdateEntryCount = template_layout(t, pCreateInfo, driver_entries);
+   info.descriptorUpdateEntryCount = template_layout(device, t, pCreateInfo, driver_entries);
    info.pDescriptorUpdateEntries = driver_entries;
    VkResult result = VK_SUCCESS;
    if (info.descriptorUpdateEntryCount)
@@ -936,7 +940,7 @@ tsr_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptor
       /* Tensor entries fill the set's slots (tsr_uab.c); the rest goes down. */
       for (uint32_t i = 0; i < t->entry_count; i++) {
          const struct tsr_template_entry *e = &t->entries[i];
-         if (e->kind == ENTRY_TENSOR)
+         if (e->slots)
             tsr_uab_write_views(device, descriptorSet, e->binding, e->element, e->count,
                                 (const char *)pData + e->app_offset, e->app_stride);
       }

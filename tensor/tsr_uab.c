@@ -259,6 +259,20 @@ tsr_uab_layout_is_ours(struct tsr_device *device, VkDescriptorSetLayout layout)
    return device->uab && layout && lyr_map_lookup(&device->uab->layouts, key_of((uint64_t)layout));
 }
 
+bool
+tsr_uab_layout_binding_is_ours(struct tsr_device *device, VkDescriptorSetLayout layout,
+                               uint32_t binding)
+{
+   const struct uab_layout *l =
+       device->uab && layout ? lyr_map_lookup(&device->uab->layouts, key_of((uint64_t)layout))
+                             : NULL;
+   for (uint32_t i = 0; l && i < l->binding_count; i++) {
+      if (l->bindings[i].binding == binding)
+         return true;
+   }
+   return false;
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 tsr_uab_DestroyDescriptorSetLayout(VkDevice _device, VkDescriptorSetLayout layout,
                                    const VkAllocationCallbacks *pAllocator)

@@ -61,6 +61,10 @@ VkResult tsr_uab_layout_created(struct tsr_device *device,
 
 bool tsr_uab_layout_is_ours(struct tsr_device *device, VkDescriptorSetLayout layout);
 
+/** Whether binding is a tensor binding of a layout of ours (not, e.g., a mutable one). */
+bool tsr_uab_layout_binding_is_ours(struct tsr_device *device, VkDescriptorSetLayout layout,
+                                    uint32_t binding);
+
 /** Pool flags to pass down. */
 VkDescriptorPoolCreateFlags tsr_uab_pool_flags(const struct tsr_device *device,
                                                VkDescriptorPoolCreateFlags flags);
