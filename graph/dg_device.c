@@ -125,6 +125,26 @@ env_u32(const char *name, uint32_t fallback)
    return (uint32_t)n;
 }
 
+/* Whether the device below has update-after-bind of any descriptor type. */
+static bool
+driver_has_update_after_bind(struct dg_device *device)
+{
+   struct lyr_instance *instance = device->base.instance;
+   VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &f12};
+   if (!instance->next.GetPhysicalDeviceFeatures2 || instance->api_version < VK_API_VERSION_1_1)
+      return true; /* not known: keep the update-after-bind limits */
+   instance->next.GetPhysicalDeviceFeatures2(device->base.physical_device, &f2);
+   return f12.descriptorBindingUniformBufferUpdateAfterBind ||
+          f12.descriptorBindingSampledImageUpdateAfterBind ||
+          f12.descriptorBindingStorageImageUpdateAfterBind ||
+          f12.descriptorBindingStorageBufferUpdateAfterBind ||
+          f12.descriptorBindingUniformTexelBufferUpdateAfterBind ||
+          f12.descriptorBindingStorageTexelBufferUpdateAfterBind;
+}
+
 /* The limits every kernels' pipeline layout is checked against. Measured on
  * lavapipe (Mesa 22.3): 32 storage buffers per stage, 128 resources per
  * stage, 8 bound sets (docs/decisions.md D19). */
@@ -150,6 +170,11 @@ descriptor_limits_init(struct dg_device *device, const VkPhysicalDevicePropertie
    device->descriptor_limits[1].set_storage_buffers =
       p12.maxDescriptorSetUpdateAfterBindStorageBuffers;
    device->descriptor_limits[1].per_stage_resources = p12.maxPerStageUpdateAfterBindResources;
+   /* Without update-after-bind of any kind below, the tensor layer emulates it
+    * for tensor bindings with ordinary layouts (docs/decisions.md D32): the
+    * ordinary limits then apply to every layout. */
+   if (!driver_has_update_after_bind(device))
+      device->descriptor_limits[1] = device->descriptor_limits[0];
    device->max_bound_sets = limits->maxBoundDescriptorSets;
 }
 

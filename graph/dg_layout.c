@@ -122,7 +122,8 @@ dg_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreate
    struct dg_device *device = dg_device_get(_device);
    struct dg_set_layout_info *s = set_info_copy(&device->base.alloc, pCreateInfo);
    if (!s)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+      return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
+                       "vkCreateDescriptorSetLayout: no memory to record the layout");
    VkResult result;
    if (s->has_tensors) {
       /* The same layout with compute added to the tensor bindings' stages. */
@@ -139,8 +140,10 @@ dg_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreate
    }
    if (!lyr_map_insert(&device->set_layouts, (const void *)(uintptr_t)*pSetLayout, s)) {
       device->base.next.DestroyDescriptorSetLayout(_device, *pSetLayout, pAllocator);
+      *pSetLayout = VK_NULL_HANDLE;
       lyr_free(&device->base.alloc, s);
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+      return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
+                       "vkCreateDescriptorSetLayout: no memory to record the layout");
    }
    return VK_SUCCESS;
 }

@@ -72,6 +72,8 @@
    X(CreateDescriptorPool)                                                                         \
    X(DestroyDescriptorPool)                                                                        \
    X(AllocateDescriptorSets)                                                                       \
+   X(FreeDescriptorSets)                                                                           \
+   X(ResetDescriptorPool)                                                                          \
    X(UpdateDescriptorSets)                                                                         \
    X(CreateDescriptorUpdateTemplate)                                                               \
    X(DestroyDescriptorUpdateTemplate)                                                              \

@@ -7,7 +7,7 @@
  * format features we report, all derived from the underlying device. The
  * query entry points that return these live in tsr_instance.c.
  */
-#include "tsr_private.h"
+#include "tsr_uab.h"
 
 #include "vmel_formats.h"
 
@@ -86,6 +86,9 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
                                  &instance->alloc);
    if (caps->descriptor_buffer)
       tsr_descriptor_buffer_caps(instance, physical_device, caps);
+   /* Update-after-bind of tensor bindings: the driver's storage buffers', or
+    * emulated (tsr_uab.c, docs/decisions.md D32). */
+   tsr_uab_caps(instance, physical_device, caps);
 
    caps->features = (VkPhysicalDeviceTensorFeaturesARM){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
@@ -93,8 +96,7 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
       .shaderTensorAccess = VK_TRUE,
       .shaderStorageTensorArrayDynamicIndexing = VK_TRUE,
       .shaderStorageTensorArrayNonUniformIndexing = caps->device_features.storage_buffer_non_uniform_indexing,
-      .descriptorBindingStorageTensorUpdateAfterBind =
-         caps->device_features.storage_buffer_update_after_bind,
+      .descriptorBindingStorageTensorUpdateAfterBind = VK_TRUE,
       .tensors = VK_TRUE,
    };
    caps->properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM;
@@ -108,7 +110,16 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
       caps->properties.shaderTensorSupportedStages |= VK_SHADER_STAGE_VERTEX_BIT;
    if (core.fragmentStoresAndAtomics)
       caps->properties.shaderTensorSupportedStages |= VK_SHADER_STAGE_FRAGMENT_BIT;
-   if (caps->device_features.storage_buffer_update_after_bind) {
+   /* Tensor bindings are storage buffers below: in update-after-bind pool
+    * layouts they count against the update-after-bind storage-buffer limits;
+    * emulated where the driver has no update-after-bind at all, the layouts
+    * below are ordinary ones (tsr_uab.c) and the ordinary limits apply. */
+   if (caps->uab_emulated && !caps->uab_driver_any) {
+      caps->properties.maxDescriptorSetUpdateAfterBindStorageTensors =
+         props.properties.limits.maxDescriptorSetStorageBuffers;
+      caps->properties.maxPerStageDescriptorUpdateAfterBindStorageTensors =
+         props.properties.limits.maxPerStageDescriptorStorageBuffers;
+   } else {
       VkPhysicalDeviceVulkan12Properties p12 = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES,
       };

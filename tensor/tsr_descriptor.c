@@ -14,7 +14,7 @@
  * Views and their records belong to tsr_view.c; pipeline layouts and
  * descriptor sets themselves pass through (they are the driver's handles).
  */
-#include "tsr_private.h"
+#include "tsr_uab.h"
 
 #include <stdalign.h>
 #include <stddef.h>
@@ -189,8 +189,9 @@ mutable_lower_in_copy(void *copy_head, void *space)
  * immutable samplers and stage flags are the application's.
  */
 static VkResult
-layout_info_lower(const VkAllocationCallbacks *alloc, const VkDescriptorSetLayoutCreateInfo *app,
-                  struct lyr_chain_copy *copy, const VkDescriptorSetLayoutCreateInfo **out)
+layout_info_lower(const struct tsr_device *device, const VkAllocationCallbacks *alloc,
+                  const VkDescriptorSetLayoutCreateInfo *app, struct lyr_chain_copy *copy,
+                  const VkDescriptorSetLayoutCreateInfo **out)
 {
    memset(copy, 0, sizeof(*copy));
    *out = app;
@@ -203,8 +204,10 @@ layout_info_lower(const VkAllocationCallbacks *alloc, const VkDescriptorSetLayou
       return VK_SUCCESS;
 
    size_t bindings_size = align8(app->bindingCount * sizeof(VkDescriptorSetLayoutBinding));
+   bool uab = tsr_uab_layout_info_ours(device, app);
+   size_t uab_size = uab ? tsr_uab_layout_space(app) : 0;
    VkResult result = lyr_chain_clone(alloc, app, sizeof(*app), lyr_drop_arm_ml, NULL,
-                                     bindings_size + mutable_space(mut), copy);
+                                     bindings_size + mutable_space(mut) + uab_size, copy);
    if (result != VK_SUCCESS)
       return result;
    VkDescriptorSetLayoutCreateInfo *info = copy->head;
@@ -218,6 +221,9 @@ layout_info_lower(const VkAllocationCallbacks *alloc, const VkDescriptorSetLayou
    }
    if (mut)
       mutable_lower_in_copy(info, (char *)copy->extra + bindings_size);
+   if (uab)
+      tsr_uab_layout_lower(device, app, info,
+                           (char *)copy->extra + bindings_size + mutable_space(mut));
    *out = info;
    return VK_SUCCESS;
 }
@@ -231,11 +237,18 @@ tsr_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
    const VkAllocationCallbacks *alloc = lyr_pick_alloc(&device->base.alloc, pAllocator);
    struct lyr_chain_copy copy;
    const VkDescriptorSetLayoutCreateInfo *info;
-   VkResult result = layout_info_lower(alloc, pCreateInfo, &copy, &info);
+   VkResult result = layout_info_lower(device, alloc, pCreateInfo, &copy, &info);
    if (result != VK_SUCCESS)
-      return result;
+      return lyr_error(result, "vkCreateDescriptorSetLayout: no memory to lower the create info");
    result = device->base.next.CreateDescriptorSetLayout(_device, info, pAllocator, pSetLayout);
    lyr_chain_copy_free(&copy);
+   if (result == VK_SUCCESS && tsr_uab_layout_info_ours(device, pCreateInfo)) {
+      result = tsr_uab_layout_created(device, pCreateInfo, alloc, *pSetLayout);
+      if (result != VK_SUCCESS) {
+         device->base.next.DestroyDescriptorSetLayout(_device, *pSetLayout, pAllocator);
+         *pSetLayout = VK_NULL_HANDLE;
+      }
+   }
    return result;
 }
 
@@ -247,7 +260,7 @@ tsr_GetDescriptorSetLayoutSupport(VkDevice _device,
    struct tsr_device *device = tsr_device_get(_device);
    struct lyr_chain_copy copy;
    const VkDescriptorSetLayoutCreateInfo *info;
-   if (layout_info_lower(&device->base.alloc, pCreateInfo, &copy, &info) != VK_SUCCESS) {
+   if (layout_info_lower(device, &device->base.alloc, pCreateInfo, &copy, &info) != VK_SUCCESS) {
       lyr_loge("vkGetDescriptorSetLayoutSupport: out of host memory; reporting unsupported");
       pSupport->supported = VK_FALSE;
       return;
@@ -294,6 +307,22 @@ pool_sizes_lower(const VkDescriptorPoolCreateInfo *app, bool keep_indices,
    return n;
 }
 
+/* A pool of the driver's was made (result): pools that may hold update-after-bind
+ * tensor sets are recorded (tsr_uab.c). */
+static VkResult
+pool_created(struct tsr_device *device, const VkDescriptorPoolCreateInfo *app, VkResult result,
+             const VkAllocationCallbacks *pAllocator, VkDescriptorPool *pool)
+{
+   if (result != VK_SUCCESS)
+      return result;
+   result = tsr_uab_pool_created(device, *pool, app->flags);
+   if (result != VK_SUCCESS) {
+      device->base.next.DestroyDescriptorPool(device->base.handle, *pool, pAllocator);
+      *pool = VK_NULL_HANDLE;
+   }
+   return result;
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL
 tsr_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCreateInfo,
                          const VkAllocationCallbacks *pAllocator, VkDescriptorPool *pDescriptorPool)
@@ -304,9 +333,13 @@ tsr_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
    bool tensors = false;
    for (uint32_t i = 0; i < pCreateInfo->poolSizeCount && !tensors; i++)
       tensors = is_tensor_type(pCreateInfo->pPoolSizes[i].type);
-   if (!tensors && !mutable_has_tensor(mut) && !lyr_chain_has_arm_ml(pCreateInfo->pNext))
-      return device->base.next.CreateDescriptorPool(_device, pCreateInfo, pAllocator,
-                                                    pDescriptorPool);
+   VkDescriptorPoolCreateFlags flags = tsr_uab_pool_flags(device, pCreateInfo->flags);
+   if (!tensors && !mutable_has_tensor(mut) && !lyr_chain_has_arm_ml(pCreateInfo->pNext) &&
+       flags == pCreateInfo->flags)
+      return pool_created(
+          device, pCreateInfo,
+          device->base.next.CreateDescriptorPool(_device, pCreateInfo, pAllocator, pDescriptorPool),
+          pAllocator, pDescriptorPool);
 
    /* One more size than the application's: the appended STORAGE_BUFFER. */
    size_t sizes_size = align8((pCreateInfo->poolSizeCount + 1) * sizeof(VkDescriptorPoolSize));
@@ -318,13 +351,14 @@ tsr_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
       return result;
    VkDescriptorPoolCreateInfo *info = copy.head;
    VkDescriptorPoolSize *sizes = copy.extra;
+   info->flags = flags;
    info->poolSizeCount = pool_sizes_lower(pCreateInfo, mut != NULL, sizes);
    info->pPoolSizes = sizes;
    if (mut)
       mutable_lower_in_copy(info, (char *)copy.extra + sizes_size);
    result = device->base.next.CreateDescriptorPool(_device, info, pAllocator, pDescriptorPool);
    lyr_chain_copy_free(&copy);
-   return result;
+   return pool_created(device, pCreateInfo, result, pAllocator, pDescriptorPool);
 }
 
 /* ---- writes: vkUpdateDescriptorSets and push descriptors ------------------ */
@@ -335,6 +369,7 @@ enum write_plan {
    WRITE_COPY,   /* a copy: pNext stripped and/or image layouts lowered */
    WRITE_TENSOR, /* a STORAGE_BUFFER write of the views' records */
    WRITE_DROP,   /* invalid tensor write: logged and left out */
+   WRITE_UAB,    /* a tensor write to an update-after-bind set of ours: tsr_uab.c */
 };
 
 /*
@@ -415,8 +450,11 @@ struct write_sizes {
 };
 
 static enum write_plan
-write_plan(const VkWriteDescriptorSet *w, const char *what, struct write_sizes *sizes)
+write_plan(struct tsr_device *uab_device, const VkWriteDescriptorSet *w, const char *what,
+           struct write_sizes *sizes)
 {
+   if (uab_device && tsr_uab_write_is_ours(uab_device, w))
+      return WRITE_UAB;
    bool needs_clone = false;
    if (lyr_chain_has_arm_ml(w->pNext))
       chain_strip_arm_suffix(w->pNext, &needs_clone);
@@ -487,8 +525,8 @@ writes_release(struct lowered_writes *lw)
  * scratch space. Release with writes_release() after the call down.
  */
 static VkResult
-writes_lower(const VkAllocationCallbacks *alloc, uint32_t count, const VkWriteDescriptorSet *app,
-             const char *what, struct lowered_writes *lw)
+writes_lower(struct tsr_device *uab_device, const VkAllocationCallbacks *alloc, uint32_t count,
+             const VkWriteDescriptorSet *app, const char *what, struct lowered_writes *lw)
 {
    lw->writes = app;
    lw->count = count;
@@ -499,7 +537,7 @@ writes_lower(const VkAllocationCallbacks *alloc, uint32_t count, const VkWriteDe
 
    struct write_sizes sizes = {0};
    for (uint32_t i = 0; i < count; i++)
-      sizes.any_change |= write_plan(&app[i], what, &sizes) != WRITE_AS_IS;
+      sizes.any_change |= write_plan(uab_device, &app[i], what, &sizes) != WRITE_AS_IS;
    if (!sizes.any_change)
       return VK_SUCCESS;
 
@@ -522,9 +560,13 @@ writes_lower(const VkAllocationCallbacks *alloc, uint32_t count, const VkWriteDe
    struct write_sizes again = {0};
    uint32_t n = 0;
    for (uint32_t i = 0; i < count; i++) {
-      enum write_plan plan = write_plan(&app[i], NULL /* logged in pass one */, &again);
+      enum write_plan plan = write_plan(uab_device, &app[i], NULL /* logged in pass one */, &again);
       if (plan == WRITE_DROP)
          continue;
+      if (plan == WRITE_UAB) {
+         tsr_uab_write(uab_device, &app[i]);
+         continue;
+      }
       if (plan == WRITE_AS_IS) {
          writes[n++] = app[i];
          continue;
@@ -548,14 +590,25 @@ tsr_UpdateDescriptorSets(VkDevice _device, uint32_t descriptorWriteCount,
 {
    struct tsr_device *device = tsr_device_get(_device);
    struct lowered_writes lw;
+   struct tsr_device *uab_device = tsr_uab_active(device) ? device : NULL;
    /* Out of memory (logged): nothing is updated, since the copies may read
     * what the writes would have written. */
-   if (writes_lower(&device->base.alloc, descriptorWriteCount, pDescriptorWrites,
+   if (writes_lower(uab_device, &device->base.alloc, descriptorWriteCount, pDescriptorWrites,
                     "vkUpdateDescriptorSets", &lw) != VK_SUCCESS)
       return;
-   /* Copies pass through: tensor bindings are storage buffers on both sides. */
-   device->base.next.UpdateDescriptorSets(_device, lw.count, lw.writes, descriptorCopyCount,
-                                          pDescriptorCopies);
+   /* Copies pass through: tensor bindings are storage buffers on both sides;
+    * those between update-after-bind tensor bindings of ours copy slots. */
+   const VkCopyDescriptorSet *copies = pDescriptorCopies;
+   uint32_t copy_count = descriptorCopyCount;
+   VkCopyDescriptorSet *owned = NULL;
+   if (uab_device && tsr_uab_copies(device, descriptorCopyCount, pDescriptorCopies, &copies,
+                                    &copy_count, &owned) != VK_SUCCESS) {
+      writes_release(&lw);
+      return;
+   }
+   if (lw.count || copy_count)
+      device->base.next.UpdateDescriptorSets(_device, lw.count, lw.writes, copy_count, copies);
+   lyr_free(&device->base.alloc, owned);
    writes_release(&lw);
 }
 
@@ -572,7 +625,7 @@ push_descriptor_set(PFN_vkCmdPushDescriptorSetKHR next, const char *what,
    }
    struct lowered_writes lw;
    VkResult result =
-      writes_lower(&device->base.alloc, descriptorWriteCount, pDescriptorWrites, what, &lw);
+       writes_lower(NULL, &device->base.alloc, descriptorWriteCount, pDescriptorWrites, what, &lw);
    if (result != VK_SUCCESS) {
       /* Out of memory: vkEndCommandBuffer returns it (D26). */
       tsr_cmd_fail(device, commandBuffer, result);
@@ -670,6 +723,9 @@ entry_blob_element_size(enum entry_kind kind)
 
 struct tsr_template_entry {
    enum entry_kind kind;
+   uint32_t binding; /* dstBinding, dstArrayElement: for update-after-bind tensor entries */
+   uint32_t element;
+   bool slots;        /* a tensor entry of an update-after-bind binding of ours (tsr_uab.c) */
    uint32_t count;    /* descriptors, or bytes for inline uniform blocks */
    size_t app_offset; /* in the application's pData */
    size_t app_stride;
@@ -679,7 +735,12 @@ struct tsr_template_entry {
 
 /* A VkDescriptorUpdateTemplate the layer owns (the handle is the pointer). */
 struct tsr_template {
+   /* The driver's, or VK_NULL_HANDLE when every entry is an update-after-bind
+    * tensor entry of ours. */
    VkDescriptorUpdateTemplate driver;
+   /* The template's set layout is an update-after-bind tensor layout of ours
+    * (tsr_uab.c): tensor entries fill slots and are not in the driver's template. */
+   bool uab;
    size_t blob_size;
    uint32_t entry_count;
    struct tsr_template_entry entries[];
@@ -716,29 +777,41 @@ template_needs_wrapping(const VkDescriptorUpdateTemplateCreateInfo *info)
    return ours;
 }
 
-/* Lays the blob out (entries packed, 8-aligned) and fills driver_entries. */
-static void
-template_layout(struct tsr_template *t, const VkDescriptorUpdateTemplateCreateInfo *info,
+/* Lays the blob out (entries packed, 8-aligned) and fills driver_entries;
+ * returns their count (tensor entries of an update-after-bind template of
+ * ours are left out). */
+static uint32_t
+template_layout(struct tsr_device *device, struct tsr_template *t,
+                const VkDescriptorUpdateTemplateCreateInfo *info,
                 VkDescriptorUpdateTemplateEntry *driver_entries)
 {
    size_t offset = 0;
+   uint32_t n = 0;
    for (uint32_t i = 0; i < info->descriptorUpdateEntryCount; i++) {
       const VkDescriptorUpdateTemplateEntry *app = &info->pDescriptorUpdateEntries[i];
       struct tsr_template_entry *e = &t->entries[i];
       e->kind = entry_kind(app->descriptorType);
+      e->binding = app->dstBinding;
+      e->element = app->dstArrayElement;
       e->count = app->descriptorCount;
       e->app_offset = app->offset;
       e->app_stride = app->stride;
       e->blob_offset = offset;
       e->blob_stride = entry_blob_element_size(e->kind);
       offset = align8(offset + (size_t)e->count * e->blob_stride);
-      driver_entries[i] = *app;
-      driver_entries[i].descriptorType = lowered_type(app->descriptorType);
-      driver_entries[i].offset = e->blob_offset;
-      driver_entries[i].stride = e->kind == ENTRY_INLINE ? 0 : e->blob_stride;
+      e->slots = t->uab && e->kind == ENTRY_TENSOR &&
+                 tsr_uab_layout_binding_is_ours(device, info->descriptorSetLayout, e->binding);
+      if (e->slots)
+         continue;
+      driver_entries[n] = *app;
+      driver_entries[n].descriptorType = lowered_type(app->descriptorType);
+      driver_entries[n].offset = e->blob_offset;
+      driver_entries[n].stride = e->kind == ENTRY_INLINE ? 0 : e->blob_stride;
+      n++;
    }
    t->entry_count = info->descriptorUpdateEntryCount;
    t->blob_size = offset;
+   return n;
 }
 
 /* Translates the application's data into the blob the driver's template reads. */
@@ -807,18 +880,23 @@ tsr_CreateDescriptorUpdateTemplate(VkDevice _device,
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateDescriptorUpdateTemplate: %u entries",
                        count);
    }
-   template_layout(t, pCreateInfo, driver_entries);
+   t->uab = pCreateInfo->templateType == VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET &&
+            tsr_uab_layout_is_ours(device, pCreateInfo->descriptorSetLayout);
    VkDescriptorUpdateTemplateCreateInfo info = *pCreateInfo;
+   info.descriptorUpdateEntryCount = template_layout(device, t, pCreateInfo, driver_entries);
    info.pDescriptorUpdateEntries = driver_entries;
-   VkResult result =
-       device->base.next.CreateDescriptorUpdateTemplate(_device, &info, pAllocator, &t->driver);
+   VkResult result = VK_SUCCESS;
+   if (info.descriptorUpdateEntryCount)
+      result =
+          device->base.next.CreateDescriptorUpdateTemplate(_device, &info, pAllocator, &t->driver);
    scratch_put(&scratch);
    if (result != VK_SUCCESS) {
       lyr_free(alloc, t);
       return result;
    }
    if (!lyr_map_insert(&device->templates, t, t)) {
-      device->base.next.DestroyDescriptorUpdateTemplate(_device, t->driver, pAllocator);
+      if (t->driver)
+         device->base.next.DestroyDescriptorUpdateTemplate(_device, t->driver, pAllocator);
       lyr_free(alloc, t);
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY,
                        "vkCreateDescriptorUpdateTemplate: cannot record the template");
@@ -842,7 +920,8 @@ tsr_DestroyDescriptorUpdateTemplate(VkDevice _device,
                                                         pAllocator);
       return;
    }
-   device->base.next.DestroyDescriptorUpdateTemplate(_device, t->driver, pAllocator);
+   if (t->driver)
+      device->base.next.DestroyDescriptorUpdateTemplate(_device, t->driver, pAllocator);
    lyr_free2(&device->base.alloc, pAllocator, t);
 }
 
@@ -857,6 +936,17 @@ tsr_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptor
       device->base.next.UpdateDescriptorSetWithTemplate(_device, descriptorSet,
                                                         descriptorUpdateTemplate, pData);
       return;
+   }
+   if (t->uab) {
+      /* Tensor entries fill the set's slots (tsr_uab.c); the rest goes down. */
+      for (uint32_t i = 0; i < t->entry_count; i++) {
+         const struct tsr_template_entry *e = &t->entries[i];
+         if (e->slots)
+            tsr_uab_write_views(device, descriptorSet, e->binding, e->element, e->count,
+                                (const char *)pData + e->app_offset, e->app_stride);
+      }
+      if (!t->driver)
+         return;
    }
    struct scratch scratch;
    void *blob = scratch_get(&scratch, &device->base.alloc, t->blob_size);

@@ -10,7 +10,7 @@
  * features the emulation uses turned on, bufferDeviceAddressCaptureReplay only
  * for descriptor-buffer capture/replay). Tensor objects live elsewhere.
  */
-#include "tsr_private.h"
+#include "tsr_uab.h"
 
 static const char *const tsr_extension_names[] = {VK_ARM_TENSORS_EXTENSION_NAME};
 
@@ -44,7 +44,7 @@ wants_descriptor_capture_replay(const VkDeviceCreateInfo *info)
 
 /* The device-level state of the emulation, in the order it is torn down. */
 static VkResult
-emulation_init(struct tsr_device *device, const struct tsr_caps *caps)
+emulation_init(struct tsr_device *device, const struct tsr_caps *caps, bool uab)
 {
    struct lyr_instance *instance = device->base.instance;
    VkPhysicalDeviceProperties props;
@@ -66,8 +66,12 @@ emulation_init(struct tsr_device *device, const struct tsr_caps *caps)
       goto fail_shaders;
    if ((result = tsr_copy_init(device)) != VK_SUCCESS)
       goto fail_copy;
+   if (uab && (result = tsr_uab_init(device)) != VK_SUCCESS)
+      goto fail_uab;
    return VK_SUCCESS;
 
+fail_uab:
+   tsr_copy_finish(device);
 fail_copy:
    tsr_shader_finish(device);
 fail_shaders:
@@ -83,6 +87,7 @@ fail_records:
 static void
 emulation_finish(struct tsr_device *device)
 {
+   tsr_uab_finish(device);
    tsr_copy_finish(device);
    tsr_shader_finish(device);
    tsr_image_finish(device);
@@ -147,8 +152,10 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
       request = caps.device_features;
       /* Tensor buffers are CAPTURE_REPLAY buffers only for capture/replay. */
       request.buffer_device_address_capture_replay = capture_replay;
+      /* Update-after-bind of tensor bindings: the driver's storage buffers',
+       * unless emulated (tsr_uab.c). */
       request.storage_buffer_update_after_bind =
-         want && want->descriptorBindingStorageTensorUpdateAfterBind;
+         want && want->descriptorBindingStorageTensorUpdateAfterBind && !caps.uab_emulated;
       request.storage_buffer_non_uniform_indexing =
          want && want->shaderStorageTensorArrayNonUniformIndexing;
    }
@@ -169,7 +176,10 @@ tsr_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
    ((struct tsr_device *)device)->descriptor_buffer = descriptor_buffer;
    ((struct tsr_device *)device)->capture_replay = capture_replay;
    ((struct tsr_device *)device)->descriptor_buffer_tensors = db_tensors;
-   result = emulation_init((struct tsr_device *)device, &caps);
+   const VkPhysicalDeviceTensorFeaturesARM *want = lyr_find_struct(
+      pCreateInfo->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
+   bool uab = caps.uab_emulated && want && want->descriptorBindingStorageTensorUpdateAfterBind;
+   result = emulation_init((struct tsr_device *)device, &caps, uab);
    if (result != VK_SUCCESS) {
       lyr_device_destroy(*pDevice, pAllocator);
       *pDevice = VK_NULL_HANDLE;

@@ -45,6 +45,7 @@ static const struct lyr_hook_table *const tsr_device_tables[] = {
    &tsr_copy_hooks,
    &tsr_image_hooks,
    &tsr_shader_hooks,
+   &tsr_uab_hooks,
 };
 
 static const struct lyr_hook_table tsr_instance_table = LYR_HOOK_TABLE(tsr_instance_hooks);

@@ -12,6 +12,7 @@
  * are tsr_tensor.c's, which calls in here.
  */
 #include "tsr_private.h"
+#include "tsr_uab.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -703,8 +704,10 @@ alias_apply(struct tsr_device *device, const struct tsr_alias_image *img,
    t->packed = strides_packed(t);
    t->size = size;
    /* Views made before the image was bound see the new strides and buffer. */
-   for (uint32_t i = 0; i < e->view_count; i++)
+   for (uint32_t i = 0; i < e->view_count; i++) {
       tsr_record_write(e->views[i]);
+      tsr_uab_view_rewritten(device, e->views[i]); /* copies in update-after-bind sets */
+   }
    if (lyr_log_enabled(LYR_LOG_THIS_DOMAIN, LYR_LOG_DEBUG)) {
       char dims[128];
       format_dims(t, dims, sizeof(dims));

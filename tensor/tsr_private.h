@@ -40,6 +40,10 @@ struct tsr_caps {
    size_t tensor_descriptor_size;
    bool robust_descriptor_size_differs; /* robustStorageBufferDescriptorSize is another */
    bool can_emulate;   /* the device can host the emulation */
+   /* Update-after-bind of tensor bindings is emulated (tsr_uab.c): the driver
+    * has no update-after-bind storage buffers, or VMEL_TENSOR_UPDATE_AFTER_BIND=emulate. */
+   bool uab_emulated;
+   bool uab_driver_any; /* the driver has update-after-bind of some descriptor type */
    char why_not[256];  /* when !can_emulate: what is missing */
    uint32_t api_version;
    /* Underlying features the emulation uses. */
@@ -162,6 +166,8 @@ struct tsr_device {
    struct tsr_alias_state *alias;
    /* The compute copy kernel and per-command-buffer state (tsr_copy.c). */
    struct tsr_copy_state *copy;
+   /* Emulated update-after-bind of tensor bindings (tsr_uab.c), or NULL. */
+   struct tsr_uab *uab;
 };
 
 static inline struct tsr_device *
@@ -177,6 +183,9 @@ VkResult tsr_record_pool_init(struct tsr_device *device);
 void tsr_record_pool_finish(struct tsr_device *device);
 /** Fills a record for the view's tensor and format. */
 void tsr_record_write(const struct tsr_tensor_view *view);
+/** A record slot of the pool (any free one) and its return (tsr_view.c). */
+VkResult tsr_record_slot_alloc(struct tsr_device *device, struct tsr_record_slot *slot);
+void tsr_record_slot_free(struct tsr_device *device, const struct tsr_record_slot *slot);
 
 VkResult tsr_copy_init(struct tsr_device *device);
 void tsr_copy_finish(struct tsr_device *device);
@@ -225,6 +234,7 @@ extern const struct lyr_hook_table tsr_barrier_hooks;    /* tsr_barrier.c */
 extern const struct lyr_hook_table tsr_copy_hooks;       /* tsr_copy.c */
 extern const struct lyr_hook_table tsr_image_hooks;      /* tsr_image.c */
 extern const struct lyr_hook_table tsr_shader_hooks;     /* tsr_shader.c */
+extern const struct lyr_hook_table tsr_uab_hooks;        /* tsr_uab.c */
 
 #define TSR_HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 

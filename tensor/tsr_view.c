@@ -194,6 +194,18 @@ record_free(struct tsr_device *device, const struct tsr_record_slot *slot)
    pthread_mutex_unlock(&pool->lock);
 }
 
+VkResult
+tsr_record_slot_alloc(struct tsr_device *device, struct tsr_record_slot *slot)
+{
+   return record_alloc(device, NULL, slot);
+}
+
+void
+tsr_record_slot_free(struct tsr_device *device, const struct tsr_record_slot *slot)
+{
+   record_free(device, slot);
+}
+
 void
 tsr_record_write(const struct tsr_tensor_view *view)
 {
