@@ -179,17 +179,22 @@ descriptor_limits_init(struct dg_device *device, const VkPhysicalDevicePropertie
 }
 
 /* The largest alignment the device asks of the layer's session tensors, from a small and a
- * large one (0 when it cannot say: no aliases at offsets). */
-static uint32_t
-tensor_alias_alignment(struct dg_device *device)
+ * large one (*out 0 when it cannot say: no aliases at offsets). Out of memory fails device
+ * creation rather than quietly planning without aliases (the value is in cache keys). */
+static VkResult
+tensor_alias_alignment(struct dg_device *device, uint32_t *out)
 {
    static const int64_t sizes[] = {16, INT64_C(1) << 24};
    VkDeviceSize align = 0;
+   *out = 0;
    for (uint32_t k = 0; k < LYR_ARRAY_SIZE(sizes); k++) {
       struct dg_shape shape = {.rank = 1, .dim = {sizes[k]}};
       VkTensorARM tensor;
-      if (dg_create_tensor(device, VK_FORMAT_R8_SINT, &shape, &tensor) != VK_SUCCESS)
-         return 0;
+      VkResult result = dg_create_tensor(device, VK_FORMAT_R8_SINT, &shape, &tensor);
+      if (result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+         return result;
+      if (result != VK_SUCCESS)
+         return VK_SUCCESS;
       VkTensorMemoryRequirementsInfoARM ri = {
          .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM,
          .tensor = tensor,
@@ -200,7 +205,8 @@ tensor_alias_alignment(struct dg_device *device)
       if (req.memoryRequirements.alignment > align)
          align = req.memoryRequirements.alignment;
    }
-   return align && align <= (1u << 16) && !(align & (align - 1)) ? (uint32_t)align : 0;
+   *out = align && align <= (1u << 16) && !(align & (align - 1)) ? (uint32_t)align : 0;
+   return VK_SUCCESS;
 }
 
 static void
@@ -261,7 +267,11 @@ emulation_init(struct dg_device *device)
    if (device->profiling)
       lyr_logi("VMEL_GRAPH_PROFILING: data-graph dispatches record per-stage timestamps");
 
-   device->alias_alignment = tensor_alias_alignment(device);
+   VkResult align_result = tensor_alias_alignment(device, &device->alias_alignment);
+   if (align_result != VK_SUCCESS) {
+      pthread_mutex_destroy(&device->profile_lock);
+      return align_result;
+   }
    dg_shader_init(device);
    dg_layout_init(device);
    lyr_map_init(&device->pipelines);
