@@ -95,6 +95,7 @@ enum {
    RG_TOSA_RESHAPE = 56,
    RG_TOSA_CAST = 64,
    RG_TOSA_RESCALE = 65,
+   RG_TOSA_AVG_POOL2D = 1,
 };
 
 /* The operators of one or two tensors and no other operand, by instruction number. */
@@ -721,7 +722,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
     * TOSA_REF_TOL_DOT_PRODUCT (CONV2D, MATMUL); FP_EXACT compares with the rounded value. */
    bool need64 =
        is_float && (number == RG_TOSA_ADD || number == RG_TOSA_SUB || number == RG_TOSA_MUL ||
-                    number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL || number == RG_TOSA_CAST);
+                    number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL || number == RG_TOSA_CAST ||
+                    number == RG_TOSA_AVG_POOL2D);
    enum tosa_ref_op op;
    enum tosa_ref_rounding rounding = TOSA_REF_ROUND_SINGLE;
    if (need64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
@@ -910,6 +912,39 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       st = tosa_ref_max_pool2d(&a, t[0], o->value);
       if (need64 && st >= 0)
          s2 = tosa_ref_max_pool2d(&a, t[0], o->fp64);
+      break;
+   }
+   case RG_TOSA_AVG_POOL2D: {
+      op = TOSA_REF_OP_AVG_POOL2D;
+      struct tosa_ref_avg_pool2d_args a = {.mode = TOSA_REF_DOT_RESULT};
+      uint64_t acc = 0;
+      if ((st = operand_count(g, x, 7)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_list(g, x, 0, a.kernel, 2)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 2, a.pad, 4)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 3, &acc, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensors(g, x, 4, 3, t)) != TOSA_REF_OK)
+         return st;
+      a.acc_type = (enum tosa_ref_acc_type)acc;
+      st = tosa_ref_avg_pool2d(&a, t[0], t[1], t[2], o->value);
+      if (need64 && st >= 0) {
+         s2 = tosa_ref_avg_pool2d(&a, t[0], t[1], t[2], o->fp64);
+         if (!(o->bound = like(o->value, REF_DTYPE_FP64)))
+            return TOSA_REF_NO_MEMORY;
+         a.mode = TOSA_REF_DOT_BOUND;
+         if (s2 >= 0)
+            s2 = worse(s2, tosa_ref_avg_pool2d(&a, t[0], t[1], t[2], o->bound));
+         /* "a dot product of an input vector with a vector with elements 1/KS"; no bias,
+          * has_bias as MATMUL's (the looser reading). */
+         aux->dot = (struct tosa_ref_dot_check){
+             .out_type = o->value->dtype,
+             .acc_type = acc == TOSA_REF_ACC_FP16 ? REF_DTYPE_FP16 : REF_DTYPE_FP32,
+             .ks = (int64_t)a.kernel[0] * a.kernel[1],
+             .has_bias = true,
+             .test_set = -1,
+         };
+      }
       break;
    }
    case RG_TOSA_CONV2D: {

@@ -406,7 +406,8 @@ test_pool(void)
        "%p = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n",
        "%r = OpExtInst %t_f32_1x3x3x2 %tosa MAX_POOL2D %k %s %p %i32_2 %in0\n"};
    if (plan_case(&pad, NULL, &t)) {
-      check_single_io_stage(t.p, DG_KERNEL_TOSA_MAX_POOL2D_FP32, 1, 18);
+      /* One work item per 4 channels of an output position (dg_pool.glsl): 3 * 3 * 1. */
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MAX_POOL2D_FP32, 1, 9);
       const struct dg_plan_stage *s = &t.p->stages[0];
       check_eq_u64(s->attr_words, 9);
       const struct dg_attrs_max_pool2d *a = (const struct dg_attrs_max_pool2d *)s->attrs;
@@ -417,6 +418,25 @@ test_pool(void)
       check_eq_u64(a->nan_mode, 2);
       const uint32_t din[] = {1, 5, 5, 2};
       check_shape(t.p, 0, 0, 4, din, NULL);
+   }
+   planned_free(&t);
+   /* AVG_POOL2D with C = 5: two channel groups per output position, 3 * 3 * 2 work items;
+    * the zero points are attributes (0 for floats). */
+   const struct dcase avg = {
+       "plan avg_pool2d padded", "t_f32_1x5x5x5", "t_f32_1x3x3x5",
+       "%k = OpConstantCompositeReplicateEXT %t_i32_2 %i32_3\n"
+       "%s = OpConstantCompositeReplicateEXT %t_i32_2 %i32_2\n"
+       "%p = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n"
+       "%zp = OpConstantComposite %t_f32_1 %f32_0\n",
+       "%r = OpExtInst %t_f32_1x3x3x5 %tosa AVG_POOL2D %k %s %p %i32_3 %in0 %zp %zp\n"};
+   if (plan_case(&avg, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_AVG_POOL2D_FP32, 1, 18);
+      const struct dg_attrs_avg_pool2d *a =
+          (const struct dg_attrs_avg_pool2d *)t.p->stages[0].attrs;
+      check_eq_i64(a->kernel_x, 3);
+      check_eq_i64(a->pad_left, 1);
+      check_eq_i64(a->input_zp, 0);
+      check_eq_u64(a->acc_type, 3);
    }
    planned_free(&t);
 }
