@@ -192,6 +192,8 @@ main(void)
    run_section("PAD", test_pad);
    run_section("TRANSPOSE", test_transpose);
    run_section("MAX_POOL2D", test_max_pool2d);
+   run_section("AVG_POOL2D", test_avg_pool2d);
+   run_section("FFT2D/RFFT2D", test_fft2d);
    run_section("CONV2D int", test_conv2d_int);
    run_section("CONV2D float", test_conv2d_float);
    run_section("MATMUL", test_matmul);
