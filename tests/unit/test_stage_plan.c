@@ -441,6 +441,56 @@ test_pool(void)
    planned_free(&t);
 }
 
+/* FFT2D: the struct result's members are the node's two outputs, written in place by the last
+ * pass (OpCompositeExtract costs no stage); a pass per axis through a scratch pair, one
+ * workgroup of 256 per line up to 2048 points, one Stockham stage per dispatch beyond. */
+static void
+test_fft(void)
+{
+   struct planned t;
+   const char *sets = "OpGraphSetOutputARM %re %i32_0\nOpGraphSetOutputARM %im %i32_1\n";
+   const struct dcase small = {
+       "plan fft2d 1x8x16", "t_f32_1x8x16 t_f32_1x8x16", "t_f32_1x8x16 t_f32_1x8x16",
+       "%st = OpTypeStruct %t_f32_1x8x16 %t_f32_1x8x16\n",
+       "%r = OpExtInst %st %tosa FFT2D %false %false %in0 %in1\n"
+       "%re = OpCompositeExtract %t_f32_1x8x16 %r 0\n"
+       "%im = OpCompositeExtract %t_f32_1x8x16 %r 1\n",
+       sets};
+   if (plan_case(&small, NULL, &t)) {
+      check_eq_u64(t.p->stage_count, 2);
+      for (uint32_t i = 0; i < t.p->stage_count && i < 2; i++) {
+         check_eq_u64(t.p->stages[i].kernel, DG_KERNEL_TOSA_FFT2D_SHARED);
+         check_eq_u64(t.p->stages[i].local_size, 256);
+      }
+      if (t.p->stage_count == 2) {
+         check_eq_u64(t.p->stages[0].work, 8 * 256);  /* 8 rows */
+         check_eq_u64(t.p->stages[1].work, 16 * 256); /* 16 columns */
+      }
+      check_eq_u64(t.p->memory_count, 2); /* the scratch pair between the passes */
+   }
+   planned_free(&t);
+   const struct dcase big = {
+       "plan rfft2d 1x4096x2", "t_f32_1x4096x2", "t_f32_1x4096x2 t_f32_1x4096x2",
+       "%st = OpTypeStruct %t_f32_1x4096x2 %t_f32_1x4096x2\n",
+       "%r = OpExtInst %st %tosa RFFT2D %false %in0\n"
+       "%re = OpCompositeExtract %t_f32_1x4096x2 %r 0\n"
+       "%im = OpCompositeExtract %t_f32_1x4096x2 %r 1\n",
+       sets};
+   if (plan_case(&big, NULL, &t)) {
+      /* Rows of 2 in shared memory, then 12 stages over the 2 columns of 4096. */
+      check_eq_u64(t.p->stage_count, 13);
+      if (t.p->stage_count == 13) {
+         check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_RFFT2D_SHARED);
+         for (uint32_t i = 1; i < 13; i++) {
+            check_eq_u64(t.p->stages[i].kernel, DG_KERNEL_TOSA_FFT2D_PASS);
+            check_eq_u64(t.p->stages[i].work, 2 * 2048);
+         }
+      }
+      check_eq_u64(t.p->memory_count, 6); /* the pair after the rows and two ping-pong pairs */
+   }
+   planned_free(&t);
+}
+
 static const struct dcase conv_i8 = {
     "plan conv2d i8", "t_i8_1x8x8x4", "t_i32_1x6x6x8",
     "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
@@ -965,6 +1015,7 @@ main(void)
    test_reshape();
    test_concat();
    test_pool();
+   test_fft();
    test_conv();
    test_matmul();
    test_rescale();
