@@ -663,4 +663,8 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"cast_fp32_fp16", bench_setup_cast_fp32_fp16},
     {"transpose_0213", bench_setup_transpose_0213},
     {"transpose_0312", bench_setup_transpose_0312},
+    {"fft2d_8x256x256", bench_setup_fft2d_8x256x256},
+    {"fft2d_1x1024x1024", bench_setup_fft2d_1x1024x1024},
+    {"fft2d_8x64x64", bench_setup_fft2d_8x64x64},
+    {"dft_8x64x64", bench_setup_dft_8x64x64},
 };
