@@ -135,7 +135,8 @@ fft_setup(struct bench_graph *g, int64_t n, int64_t h, int64_t w)
    bench_fill_float(g->inputs[0], &rng, -1.0, 1.0);
    bench_fill_float(g->inputs[1], &rng, -1.0, 1.0);
    int64_t count = n * h * w;
-   double *re = malloc((size_t)count * sizeof(double)), *im = malloc((size_t)count * sizeof(double));
+   double *re = malloc((size_t)count * sizeof(double)),
+          *im = malloc((size_t)count * sizeof(double));
    if (!re || !im) {
       free(re);
       free(im);
