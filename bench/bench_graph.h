@@ -23,7 +23,7 @@
 #define BENCH_MAX_SAMPLES 1000
 #define BENCH_MAX_CONSTANTS 12
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 18
+#define BENCH_GRAPH_COUNT 22
 #define BENCH_MAX_INPUTS 2
 /* Elements of the elementwise graphs unless --elements says otherwise: 64M, sized for a GPU. */
 #define BENCH_DEFAULT_ELEMENTS (INT64_C(64) << 20)
@@ -158,6 +158,11 @@ void bench_setup_gather_fp16(struct bench_graph *g, const struct bench_params *p
 void bench_setup_dwconv_fp16(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_tconv_fp32(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_conv3d_fp16(struct bench_graph *g, const struct bench_params *p);
+/* bench_graph_fft.c */
+void bench_setup_fft2d_8x256x256(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_fft2d_1x1024x1024(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_fft2d_8x64x64(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_dft_8x64x64(struct bench_graph *g, const struct bench_params *p);
 
 /* ---- Vulkan (bench_graph_vk.c) ---- */
 

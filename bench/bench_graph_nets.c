@@ -689,4 +689,8 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"dwconv_fp16", bench_setup_dwconv_fp16},
     {"tconv_fp32", bench_setup_tconv_fp32},
     {"conv3d_fp16", bench_setup_conv3d_fp16},
+    {"fft2d_8x256x256", bench_setup_fft2d_8x256x256},
+    {"fft2d_1x1024x1024", bench_setup_fft2d_1x1024x1024},
+    {"fft2d_8x64x64", bench_setup_fft2d_8x64x64},
+    {"dft_8x64x64", bench_setup_dft_8x64x64},
 };

@@ -105,10 +105,10 @@ enum dg_tosa_feature {
    DG_TOSA_EXT_DOUBLEROUND = 1u << 7,
    DG_TOSA_EXT_INEXACTROUND = 1u << 8,
 };
-/** What the layer advertises (dg_instance.c): all but EXT-FFT. */
+/** What the layer advertises (dg_instance.c): all of them. */
 #define DG_TOSA_ADVERTISED                                                                         \
    (DG_TOSA_PRO_INT | DG_TOSA_PRO_FP | DG_TOSA_EXT_INT16 | DG_TOSA_EXT_BF16 |                      \
-    DG_TOSA_EXT_FP8E4M3 | DG_TOSA_EXT_FP8E5M2 | DG_TOSA_EXT_DOUBLEROUND |                          \
+    DG_TOSA_EXT_FP8E4M3 | DG_TOSA_EXT_FP8E5M2 | DG_TOSA_EXT_FFT | DG_TOSA_EXT_DOUBLEROUND |        \
     DG_TOSA_EXT_INEXACTROUND)
 
 /** What to decode. Pointers are the application's; they are read during the

@@ -33,6 +33,11 @@
  *       binds as a tensor, in operand order; TENSOR operands always are).
  *   DG_RESULT(NAME, RANK)
  *       The output's rank (without it, any rank).
+ *   DG_RESULTS(NAME, COUNT)
+ *       An operator with COUNT results (an OpTypeStruct of COUNT tensors, taken
+ *       apart with OpCompositeExtract: FFT2D, RFFT2D); without it, one tensor.
+ *       The row's output column, DG_RESULT and the shape rule describe result
+ *       0; the validation function checks the others.
  *   DG_ATTR(NAME, TYPE, member, SOURCE, INDEX, DEFAULT)
  *       The next 32-bit word of the operator's attributes (struct
  *       dg_attrs_<name>, specialization constant VMEL_SC_ATTR(i) of its
@@ -71,6 +76,9 @@
 #endif
 #ifndef DG_RESULT
 #define DG_RESULT(NAME, RANK)
+#endif
+#ifndef DG_RESULTS
+#define DG_RESULTS(NAME, COUNT)
 #endif
 #ifndef DG_ATTR
 #define DG_ATTR(NAME, TYPE, member, SOURCE, INDEX, DEFAULT)
@@ -132,6 +140,7 @@
 #undef DG_OP
 #undef DG_OPERAND
 #undef DG_RESULT
+#undef DG_RESULTS
 #undef DG_ATTR
 #undef DG_ROW
 #undef DG_KERNEL

@@ -89,6 +89,20 @@ static const struct dg_op_info dg_ops[DG_OP_COUNT] = {
 #undef DG_SHAPE_FN_SAME
 #undef DG_SHAPE_FN_CUSTOM
 
+/* Results of each operator: 1, or DG_RESULTS' count. */
+static uint32_t
+op_result_count(enum dg_op op)
+{
+   switch (op) {
+#define DG_RESULTS(NAME, COUNT)                                                                    \
+   case DG_OP_##NAME:                                                                              \
+      return COUNT;
+#include "dg_decl_expand.h"
+   default:
+      return 1;
+   }
+}
+
 const struct dg_op_info *
 dg_op_find(uint32_t set, uint32_t opcode)
 {
@@ -159,10 +173,15 @@ VkResult
 dg_op_output(struct dg_op_ctx *c, struct dg_tensor_type *ty)
 {
    const struct dg_graph *g = c->d->g;
-   if (c->node->output_count != 1)
-      return dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE,
-                        "the result type is a struct of %u tensors; %s has one result",
-                        c->node->output_count, c->name);
+   uint32_t results = op_result_count(c->op->op);
+   if (c->node->output_count != results)
+      return results == 1
+                 ? dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE,
+                              "the result type is a struct of %u tensors; %s has one result",
+                              c->node->output_count, c->name)
+                 : dg_op_fail(c, DG_ERR_OP_OPERAND_TYPE,
+                              "%s has %u results (an OpTypeStruct of %u tensors), not %u",
+                              c->name, results, results, c->node->output_count);
    *ty = g->tensors[g->node_tensors[c->node->first_output]].ty;
    return VK_SUCCESS;
 }

@@ -66,6 +66,19 @@ tosa_ref_tolerance(enum tosa_ref_op op, enum ref_dtype out_type, enum tosa_ref_r
              TOSA_REF_TOL_DOT_PRODUCT, 0.0,
              "tensor_ops.adoc CONV2D/MATMUL: introduction.adoc Dot product accuracy requirements"};
       return exact;
+   case TOSA_REF_OP_FFT2D:
+   case TOSA_REF_OP_RFFT2D:
+      return (struct tosa_ref_tolerance){
+          TOSA_REF_TOL_DOT_PRODUCT, 0.0,
+          "tensor_ops.adoc FFT2D/RFFT2D: tosa_reference_check_dotproduct of the interleaved "
+          "input with the (cos, sin) coefficients"};
+   case TOSA_REF_OP_AVG_POOL2D:
+      if (is_float)
+         return (struct tosa_ref_tolerance){
+             TOSA_REF_TOL_DOT_PRODUCT, 0.0,
+             "tensor_ops.adoc AVG_POOL2D: a dot product with weights 1/KS, introduction.adoc Dot "
+             "product accuracy requirements"};
+      return exact;
    case TOSA_REF_OP_RESCALE:
       if (rounding == TOSA_REF_ROUND_INEXACT)
          return (struct tosa_ref_tolerance){

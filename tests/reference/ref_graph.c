@@ -25,6 +25,8 @@ enum {
    RG_OP_TYPE_INT = 21,
    RG_OP_TYPE_FLOAT = 22,
    RG_OP_TYPE_ARRAY = 28,
+   RG_OP_TYPE_STRUCT = 30,
+   RG_OP_COMPOSITE_EXTRACT = 81,
    RG_OP_CONSTANT_TRUE = 41,
    RG_OP_CONSTANT_FALSE = 42,
    RG_OP_CONSTANT = 43,
@@ -108,6 +110,9 @@ enum {
    RG_TOSA_CONV3D = 3,
    RG_TOSA_DEPTHWISE_CONV2D = 4,
    RG_TOSA_TRANSPOSE_CONV2D = 9,
+   RG_TOSA_AVG_POOL2D = 1,
+   RG_TOSA_FFT2D = 5,
+   RG_TOSA_RFFT2D = 8,
 };
 
 /* The operators of one or two tensors and no other operand, by instruction number. */
@@ -154,10 +159,12 @@ enum rg_kind {
    RG_TYPE_SCALAR, /* dtype */
    RG_TYPE_ARRAY,  /* elem, length */
    RG_TYPE_TENSOR, /* dtype, rank, shape */
+   RG_TYPE_STRUCT, /* length members, their type ids in member_type */
    RG_TYPE_GRAPH,
    RG_SCALAR, /* type, bits */
    RG_ARRAY,  /* type, vals */
    RG_VALUE,  /* type, tensor (owned unless borrowed) */
+   RG_STRUCT_VALUE, /* a multi-result operator's results: member, member_aux (owned) */
    RG_IMPORT, /* is_tosa */
    RG_OTHER,
 };
@@ -175,6 +182,9 @@ struct rg_id {
    bool runtime;  /* a graph input or an operator's result: no constant instruction */
    bool is_tosa;
    int aux; /* index into rg.aux of the value's check companions, -1 none */
+   uint32_t member_type[2];    /* RG_TYPE_STRUCT */
+   struct ref_tensor *member[2]; /* RG_STRUCT_VALUE */
+   int member_aux[2];
 };
 
 struct rg_aux {
@@ -507,6 +517,16 @@ declare(struct rg *g, const char *entry, const struct ref_graph_constant *consta
       case RG_OP_TYPE_TENSOR:
          st = decl_type(g, op, in, wc, at);
          break;
+      case RG_OP_TYPE_STRUCT: {
+         /* Multi-result operators' result types (FFT2D, RFFT2D: two tensors). */
+         struct rg_id *d = wc >= 3 && wc <= 4 ? rg_def(g, in[1], RG_TYPE_STRUCT) : NULL;
+         if (d) {
+            d->length = wc - 2;
+            for (uint32_t i = 0; i < d->length; i++)
+               d->member_type[i] = in[2 + i];
+         }
+         break;
+      }
       case RG_OP_CONSTANT_TRUE:
       case RG_OP_CONSTANT_FALSE:
       case RG_OP_CONSTANT:
@@ -858,7 +878,8 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
        is_float && (number == RG_TOSA_ADD || number == RG_TOSA_SUB || number == RG_TOSA_MUL ||
                     number == RG_TOSA_CONV2D || number == RG_TOSA_MATMUL ||
                     number == RG_TOSA_CAST || number == RG_TOSA_DEPTHWISE_CONV2D ||
-                    number == RG_TOSA_TRANSPOSE_CONV2D || number == RG_TOSA_CONV3D);
+                    number == RG_TOSA_TRANSPOSE_CONV2D || number == RG_TOSA_CONV3D ||
+                    number == RG_TOSA_AVG_POOL2D);
    enum tosa_ref_op op;
    enum tosa_ref_rounding rounding = TOSA_REF_ROUND_SINGLE;
    if (need64 && !(o->fp64 = like(o->value, REF_DTYPE_FP64)))
@@ -1061,6 +1082,39 @@ eval_inst(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out 
       st = tosa_ref_max_pool2d(&a, t[0], o->value);
       if (need64 && st >= 0)
          s2 = tosa_ref_max_pool2d(&a, t[0], o->fp64);
+      break;
+   }
+   case RG_TOSA_AVG_POOL2D: {
+      op = TOSA_REF_OP_AVG_POOL2D;
+      struct tosa_ref_avg_pool2d_args a = {.mode = TOSA_REF_DOT_RESULT};
+      uint64_t acc = 0;
+      if ((st = operand_count(g, x, 7)) != TOSA_REF_OK)
+         return st;
+      if ((st = operand_list(g, x, 0, a.kernel, 2)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 1, a.stride, 2)) != TOSA_REF_OK ||
+          (st = operand_list(g, x, 2, a.pad, 4)) != TOSA_REF_OK ||
+          (st = operand_scalar(g, x, 3, &acc, NULL)) != TOSA_REF_OK ||
+          (st = operand_tensors(g, x, 4, 3, t)) != TOSA_REF_OK)
+         return st;
+      a.acc_type = (enum tosa_ref_acc_type)acc;
+      st = tosa_ref_avg_pool2d(&a, t[0], t[1], t[2], o->value);
+      if (need64 && st >= 0) {
+         s2 = tosa_ref_avg_pool2d(&a, t[0], t[1], t[2], o->fp64);
+         if (!(o->bound = like(o->value, REF_DTYPE_FP64)))
+            return TOSA_REF_NO_MEMORY;
+         a.mode = TOSA_REF_DOT_BOUND;
+         if (s2 >= 0)
+            s2 = worse(s2, tosa_ref_avg_pool2d(&a, t[0], t[1], t[2], o->bound));
+         /* "a dot product of an input vector with a vector with elements 1/KS"; no bias,
+          * has_bias as MATMUL's (the looser reading). */
+         aux->dot = (struct tosa_ref_dot_check){
+             .out_type = o->value->dtype,
+             .acc_type = acc == TOSA_REF_ACC_FP16 ? REF_DTYPE_FP16 : REF_DTYPE_FP32,
+             .ks = (int64_t)a.kernel[0] * a.kernel[1],
+             .has_bias = true,
+             .test_set = -1,
+         };
+      }
       break;
    }
    case RG_TOSA_CONV2D: {
@@ -1362,6 +1416,133 @@ reshape_aux(struct rg *g, const struct rg_aux *from, const struct ref_tensor *sh
    return TOSA_REF_OK;
 }
 
+/* FFT2D and RFFT2D: two results, each with its unrounded value and dot-product bound. */
+static int
+eval_fft(struct rg *g, const struct rg_inst *x, uint32_t number, struct rg_out o[2],
+         struct rg_aux aux[2])
+{
+   const struct ref_tensor *t[2] = {0};
+   bool fft = number == RG_TOSA_FFT2D;
+   struct tosa_ref_fft2d_args a = {.mode = TOSA_REF_DOT_RESULT};
+   int st;
+   if ((st = operand_count(g, x, fft ? 4 : 2)) != TOSA_REF_OK)
+      return st;
+   if (fft)
+      a.inverse = operand_bool(g, x, 0, &st);
+   if (st == TOSA_REF_OK)
+      a.local_bound = operand_bool(g, x, fft ? 1 : 0, &st);
+   if (st != TOSA_REF_OK || (st = operand_tensors(g, x, fft ? 2 : 1, fft ? 2 : 1, t)) != TOSA_REF_OK)
+      return st;
+   for (int k = 0; k < 2; k++) {
+      if (!(o[k].fp64 = like(o[k].value, REF_DTYPE_FP64)) ||
+          !(o[k].bound = like(o[k].value, REF_DTYPE_FP64)))
+         return TOSA_REF_NO_MEMORY;
+   }
+   int s2;
+   if (fft) {
+      st = tosa_ref_fft2d(&a, t[0], t[1], o[0].value, o[1].value);
+      s2 = st >= 0 ? tosa_ref_fft2d(&a, t[0], t[1], o[0].fp64, o[1].fp64) : st;
+      a.mode = TOSA_REF_DOT_BOUND;
+      if (s2 >= 0)
+         s2 = worse(s2, tosa_ref_fft2d(&a, t[0], t[1], o[0].bound, o[1].bound));
+   } else {
+      st = tosa_ref_rfft2d(&a, t[0], o[0].value, o[1].value);
+      s2 = st >= 0 ? tosa_ref_rfft2d(&a, t[0], o[0].fp64, o[1].fp64) : st;
+      a.mode = TOSA_REF_DOT_BOUND;
+      if (s2 >= 0)
+         s2 = worse(s2, tosa_ref_rfft2d(&a, t[0], o[0].bound, o[1].bound));
+   }
+   enum tosa_ref_op op = fft ? TOSA_REF_OP_FFT2D : TOSA_REF_OP_RFFT2D;
+   for (int k = 0; k < 2; k++) {
+      aux[k].tol = tosa_ref_tolerance(op, o[k].value->dtype, TOSA_REF_ROUND_SINGLE);
+      aux[k].op_name = x->name;
+      /* KS: the interleaved input's length (FFT2D 2 H W, RFFT2D H W). */
+      aux[k].dot = (struct tosa_ref_dot_check){
+          .out_type = o[k].value->dtype,
+          .acc_type = o[k].value->dtype,
+          .ks = t[0]->shape[1] * t[0]->shape[2] * (fft ? 2 : 1),
+          .has_bias = true,
+          .test_set = -1,
+      };
+   }
+   st = worse(st, s2);
+   if (st != TOSA_REF_OK)
+      rg_fail(g, st, "operator %u (%s): %s %s", x->index, x->name, tosa_ref_status_name(st),
+              tosa_ref_last_message());
+   return st;
+}
+
+/* An operator whose result is an OpTypeStruct of tensors (FFT2D, RFFT2D); its members are
+ * taken apart by OpCompositeExtract. */
+static int
+graph_multi_result(struct rg *g, const struct rg_inst *x, uint32_t number,
+                   const struct rg_id *type)
+{
+   if (number != RG_TOSA_FFT2D && number != RG_TOSA_RFFT2D)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): result type is a struct",
+                     x->index, x->name);
+   struct rg_out o[2] = {{0}, {0}};
+   struct rg_aux aux[2] = {{0}, {0}};
+   for (int k = 0; k < 2; k++) {
+      const struct rg_id *m = type->length == 2 ? rg_get(g, type->member_type[k]) : NULL;
+      if (!m || m->kind != RG_TYPE_TENSOR)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT,
+                        "operator %u (%s): result type is no struct of two tensors", x->index,
+                        x->name);
+      if (!(o[k].value = tensor_of_type(m))) {
+         rg_out_free(&o[0]);
+         return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+      }
+   }
+   int st = eval_fft(g, x, number, o, aux);
+   struct rg_id *d = st >= 0 ? rg_def(g, x->result, RG_STRUCT_VALUE) : NULL;
+   if (st >= 0 && !d)
+      st = rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): bad or repeated result id",
+                   x->index, x->name);
+   if (st < 0) {
+      rg_out_free(&o[0]);
+      rg_out_free(&o[1]);
+      return st == TOSA_REF_NO_MEMORY ? rg_fail(g, st, "out of memory") : st;
+   }
+   d->type = x->result_type;
+   d->runtime = true;
+   d->member[0] = o[0].value; /* owned by d from now on */
+   d->member[1] = o[1].value;
+   for (int k = 0; k < 2; k++) {
+      struct rg_id tmp = {.aux = -1};
+      aux[k].fp64 = o[k].fp64;
+      aux[k].bound = o[k].bound;
+      if (add_aux(g, &tmp, &aux[k]) != TOSA_REF_OK) {
+         for (int j = k; j < 2; j++) {
+            ref_tensor_destroy(o[j].fp64);
+            ref_tensor_destroy(o[j].bound);
+         }
+         return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+      }
+      d->member_aux[k] = tmp.aux;
+   }
+   return st;
+}
+
+/* OpCompositeExtract of a multi-result operator's result: the member itself, with its
+ * companions (no copy). */
+static int
+graph_extract(struct rg *g, const uint32_t *in, uint32_t wc, size_t at)
+{
+   struct rg_id *s = wc == 5 ? rg_get(g, in[3]) : NULL;
+   if (!s || s->kind != RG_STRUCT_VALUE || in[4] > 1 || !s->member[in[4]])
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpCompositeExtract of no result", at);
+   struct rg_id *d = rg_def(g, in[2], RG_VALUE);
+   if (!d)
+      return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: bad or repeated result id", at);
+   d->type = in[1];
+   d->tensor = s->member[in[4]];
+   d->borrowed = true;
+   d->runtime = true;
+   d->aux = s->member_aux[in[4]];
+   return TOSA_REF_OK;
+}
+
 static int
 graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_t index)
 {
@@ -1384,6 +1565,8 @@ graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_
       return rg_fail(g, TOSA_REF_UNSUPPORTED, "word %zu: TOSA.001000.1 has no instruction %u", at,
                      in[4]);
    struct rg_id *type = rg_get(g, x.result_type);
+   if (type && type->kind == RG_TYPE_STRUCT)
+      return graph_multi_result(g, &x, in[4], type);
    if (!type || type->kind != RG_TYPE_TENSOR)
       return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): result type is no tensor", index,
                      x.name);
@@ -1511,6 +1694,9 @@ evaluate(struct rg *g, size_t graph_at, const struct ref_tensor *const *inputs,
       case RG_OP_GRAPH_SET_OUTPUT:
          st = graph_output(g, in, wc, at);
          break;
+      case RG_OP_COMPOSITE_EXTRACT:
+         st = graph_extract(g, in, wc, at);
+         break;
       case RG_OP_GRAPH_END:
          g->res->operator_count = index;
          if (g->res->output_count == 0)
@@ -1555,6 +1741,8 @@ ref_graph_eval(const uint32_t *words, size_t word_count, const char *entry,
       free(g.ids[i].vals);
       if (!g.ids[i].borrowed)
          ref_tensor_destroy(g.ids[i].tensor);
+      ref_tensor_destroy(g.ids[i].member[0]);
+      ref_tensor_destroy(g.ids[i].member[1]);
    }
    for (uint32_t i = 0; i < g.aux_count; i++) {
       ref_tensor_destroy(g.aux[i].fp64);

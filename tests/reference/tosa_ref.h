@@ -512,6 +512,50 @@ int tosa_ref_matmul(const struct tosa_ref_matmul_args *args, const struct ref_te
                     const struct ref_tensor *b, const struct ref_tensor *a_zp,
                     const struct ref_tensor *b_zp, struct ref_tensor *output);
 
+/*
+ * AVG_POOL2D (ref_pool.c). input [N,IH,IW,C], input_zp and output_zp [1] of the input type ->
+ * output [N,OH,OW,C] of the input type (or FP64 for a float row: the unrounded result, or the
+ * dot-product bound with mode TOSA_REF_DOT_BOUND). Rows (in_out_t, acc_type): i8 INT32,
+ * i16 INT32, fp8e4m3 FP16, fp8e5m2 FP16, fp16 FP16, fp16 FP32, bf16 FP32, fp32 FP32.
+ * Zero points must be 0 except for i8 (ERROR_IF). The window checks and output size are
+ * MAX_POOL2D's. Integer sums wrap in int32 where TOSA's REQUIRE fails (more than 2^16 i16
+ * taps), the scaled value keeps its low 32 bits: the layer's kernel does the same.
+ */
+struct tosa_ref_avg_pool2d_args {
+   int32_t kernel[2]; /* kernel_y, kernel_x */
+   int32_t stride[2]; /* stride_y, stride_x */
+   int32_t pad[4];    /* pad_top, pad_bottom, pad_left, pad_right */
+   enum tosa_ref_acc_type acc_type;
+   enum tosa_ref_dot_mode mode;
+   bool level_none;
+};
+
+int tosa_ref_avg_pool2d(const struct tosa_ref_avg_pool2d_args *args, const struct ref_tensor *input,
+                        const struct ref_tensor *input_zp, const struct ref_tensor *output_zp,
+                        struct ref_tensor *output);
+
+/*
+ * FFT2D and RFFT2D (ref_fft.c): fp32 only (EXT-FFT). FFT2D input_real, input_imag [N,H,W] ->
+ * output_real, output_imag [N,H,W]; RFFT2D input_real [N,H,W] -> [N,H,W/2 + 1]. H and W must
+ * be powers of two (ERROR_IF). Outputs FP32 (the result rounded once) or FP64 (the unrounded
+ * result, or with TOSA_REF_DOT_BOUND the dot-product bound of the precision requirements: the
+ * interleaved input (re, im) against the coefficients (cos, sin), each |input| the tensor's
+ * maximum unless local_bound). inverse: exp(+2 pi i ...); RFFT2D ignores it.
+ */
+struct tosa_ref_fft2d_args {
+   bool inverse;
+   bool local_bound;
+   enum tosa_ref_dot_mode mode;
+   bool level_none;
+};
+
+int tosa_ref_fft2d(const struct tosa_ref_fft2d_args *args, const struct ref_tensor *input_real,
+                   const struct ref_tensor *input_imag, struct ref_tensor *output_real,
+                   struct ref_tensor *output_imag);
+
+int tosa_ref_rfft2d(const struct tosa_ref_fft2d_args *args, const struct ref_tensor *input_real,
+                    struct ref_tensor *output_real, struct ref_tensor *output_imag);
+
 /* ---------------------------------------------------------------------------------------------
  * RESCALE (ref_rescale.c). Rows (input, output): every pair of i8, i16, i32 inputs with i8, i16,
  * i32 outputs, and i48 -> i8, i16, i32. input_zp has the input type, output_zp the output type,
@@ -711,6 +755,16 @@ int tosa_ref_select(const struct ref_tensor *input1, const struct ref_tensor *in
  *  MAX_POOL2D    fp8e4m3, fp8e5m2        FP_EXACT     tensor_ops.adoc (no subnormal flushing:
  *                                                     the fp8 formats must keep subnormals)
  *  MAX_POOL2D    fp16, bf16, fp32        FP_EXACT     tensor_ops.adoc, as CLAMP
+ *  AVG_POOL2D    i8, i16                 EXACT        tensor_ops.adoc
+ *  AVG_POOL2D    fp8 (acc FP16), fp16    DOT_PRODUCT  tensor_ops.adoc: a dot product with weights
+ *                (acc FP16/FP32), bf16,               1/KS; as CONV2D with KS = kernel_y *
+ *                fp32 (acc FP32)                      kernel_x, the bound from TOSA_REF_DOT_BOUND
+ *                                                     (max |input| over the tensor)
+ *  FFT2D, RFFT2D fp32                    DOT_PRODUCT  tensor_ops.adoc: each output a dot product
+ *                                                     of the interleaved input (re, im) with
+ *                                                     (cos, sin); KS = 2 H W (RFFT2D: H W),
+ *                                                     acc_t = out_t = fp32, the bound from
+ *                                                     TOSA_REF_DOT_BOUND (local_bound as given)
  *  RESHAPE,      bool, i8, i16, i32,     EXACT        data_layout.adoc: "Results must be exact";
  *  CONCAT        fp8e4m3, fp8e5m2, fp16,              bit patterns, NaN payloads included
  *                bf16, fp32
@@ -859,6 +913,9 @@ enum tosa_ref_op {
    TOSA_REF_OP_DEPTHWISE_CONV2D,
    TOSA_REF_OP_TRANSPOSE_CONV2D,
    TOSA_REF_OP_CONV3D,
+   TOSA_REF_OP_AVG_POOL2D,
+   TOSA_REF_OP_FFT2D,
+   TOSA_REF_OP_RFFT2D,
    TOSA_REF_OP_COUNT
 };
 

@@ -540,7 +540,8 @@ test_pool(void)
        "%p = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n",
        "%r = OpExtInst %t_f32_1x3x3x2 %tosa MAX_POOL2D %k %s %p %i32_2 %in0\n"};
    if (plan_case(&pad, NULL, &t)) {
-      check_single_io_stage(t.p, DG_KERNEL_TOSA_MAX_POOL2D_FP32, 1, 18);
+      /* One work item per 4 channels of an output position (dg_pool.glsl): 3 * 3 * 1. */
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MAX_POOL2D_FP32, 1, 9);
       const struct dg_plan_stage *s = &t.p->stages[0];
       check_eq_u64(s->attr_words, 9);
       const struct dg_attrs_max_pool2d *a = (const struct dg_attrs_max_pool2d *)s->attrs;
@@ -551,6 +552,75 @@ test_pool(void)
       check_eq_u64(a->nan_mode, 2);
       const uint32_t din[] = {1, 5, 5, 2};
       check_shape(t.p, 0, 0, 4, din, NULL);
+   }
+   planned_free(&t);
+   /* AVG_POOL2D with C = 5: two channel groups per output position, 3 * 3 * 2 work items;
+    * the zero points are attributes (0 for floats). */
+   const struct dcase avg = {
+       "plan avg_pool2d padded", "t_f32_1x5x5x5", "t_f32_1x3x3x5",
+       "%k = OpConstantCompositeReplicateEXT %t_i32_2 %i32_3\n"
+       "%s = OpConstantCompositeReplicateEXT %t_i32_2 %i32_2\n"
+       "%p = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n"
+       "%zp = OpConstantComposite %t_f32_1 %f32_0\n",
+       "%r = OpExtInst %t_f32_1x3x3x5 %tosa AVG_POOL2D %k %s %p %i32_3 %in0 %zp %zp\n"};
+   if (plan_case(&avg, NULL, &t)) {
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_AVG_POOL2D_FP32, 1, 18);
+      const struct dg_attrs_avg_pool2d *a =
+          (const struct dg_attrs_avg_pool2d *)t.p->stages[0].attrs;
+      check_eq_i64(a->kernel_x, 3);
+      check_eq_i64(a->pad_left, 1);
+      check_eq_i64(a->input_zp, 0);
+      check_eq_u64(a->acc_type, 3);
+   }
+   planned_free(&t);
+}
+
+/* FFT2D: the struct result's members are the node's two outputs, written in place by the last
+ * pass (OpCompositeExtract costs no stage); a pass per axis through a scratch pair, one
+ * workgroup of 256 per line up to 2048 points, one Stockham stage per dispatch beyond. */
+static void
+test_fft(void)
+{
+   struct planned t;
+   const char *sets = "OpGraphSetOutputARM %re %i32_0\nOpGraphSetOutputARM %im %i32_1\n";
+   const struct dcase small = {
+       "plan fft2d 1x8x16", "t_f32_1x8x16 t_f32_1x8x16", "t_f32_1x8x16 t_f32_1x8x16",
+       "%st = OpTypeStruct %t_f32_1x8x16 %t_f32_1x8x16\n",
+       "%r = OpExtInst %st %tosa FFT2D %false %false %in0 %in1\n"
+       "%re = OpCompositeExtract %t_f32_1x8x16 %r 0\n"
+       "%im = OpCompositeExtract %t_f32_1x8x16 %r 1\n",
+       sets};
+   if (plan_case(&small, NULL, &t)) {
+      check_eq_u64(t.p->stage_count, 2);
+      for (uint32_t i = 0; i < t.p->stage_count && i < 2; i++) {
+         check_eq_u64(t.p->stages[i].kernel, DG_KERNEL_TOSA_FFT2D_SHARED);
+         check_eq_u64(t.p->stages[i].local_size, 256);
+      }
+      if (t.p->stage_count == 2) {
+         check_eq_u64(t.p->stages[0].work, 8 * 256);  /* 8 rows */
+         check_eq_u64(t.p->stages[1].work, 16 * 256); /* 16 columns */
+      }
+      check_eq_u64(t.p->memory_count, 2); /* the scratch pair between the passes */
+   }
+   planned_free(&t);
+   const struct dcase big = {
+       "plan rfft2d 1x4096x2", "t_f32_1x4096x2", "t_f32_1x4096x2 t_f32_1x4096x2",
+       "%st = OpTypeStruct %t_f32_1x4096x2 %t_f32_1x4096x2\n",
+       "%r = OpExtInst %st %tosa RFFT2D %false %in0\n"
+       "%re = OpCompositeExtract %t_f32_1x4096x2 %r 0\n"
+       "%im = OpCompositeExtract %t_f32_1x4096x2 %r 1\n",
+       sets};
+   if (plan_case(&big, NULL, &t)) {
+      /* Rows of 2 in shared memory, then 12 stages over the 2 columns of 4096. */
+      check_eq_u64(t.p->stage_count, 13);
+      if (t.p->stage_count == 13) {
+         check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_RFFT2D_SHARED);
+         for (uint32_t i = 1; i < 13; i++) {
+            check_eq_u64(t.p->stages[i].kernel, DG_KERNEL_TOSA_FFT2D_PASS);
+            check_eq_u64(t.p->stages[i].work, 2 * 2048);
+         }
+      }
+      check_eq_u64(t.p->memory_count, 6); /* the pair after the rows and two ping-pong pairs */
    }
    planned_free(&t);
 }
@@ -1213,6 +1283,7 @@ main(void)
    test_scatter();
    test_offset_aliases();
    test_pool();
+   test_fft();
    test_conv();
    test_conv_family();
    test_matmul();

@@ -196,6 +196,8 @@ main(void)
    run_section("GATHER", test_gather);
    run_section("SCATTER", test_scatter);
    run_section("MAX_POOL2D", test_max_pool2d);
+   run_section("AVG_POOL2D", test_avg_pool2d);
+   run_section("FFT2D/RFFT2D", test_fft2d);
    run_section("CONV2D int", test_conv2d_int);
    run_section("CONV2D float", test_conv2d_float);
    run_section("DEPTHWISE_CONV2D", test_depthwise_conv2d);

@@ -95,6 +95,9 @@ void test_scatter(void);
 void test_max_pool2d(void);
 /* resize.c */
 void test_resize(void);
+/* fft.c: AVG_POOL2D, FFT2D, RFFT2D */
+void test_avg_pool2d(void);
+void test_fft2d(void);
 /* conv.c */
 void test_conv2d_int(void);
 void test_conv2d_float(void);
