@@ -133,6 +133,20 @@ tsr_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
       caps->properties.maxPerStageDescriptorUpdateAfterBindStorageTensors =
          p12.maxPerStageDescriptorUpdateAfterBindStorageBuffers;
    }
+   /* VK_ARM_tensors requires both update-after-bind limits >= 500000 where the feature is
+    * on: a device whose limits fall short (the emulation on a driver without
+    * update-after-bind has the ordinary storage-buffer limits) offers it only when
+    * VMEL_TENSOR_UPDATE_AFTER_BIND=emulate asks for it anyway. */
+   const uint32_t required = 500000;
+   bool enough = caps->properties.maxDescriptorSetUpdateAfterBindStorageTensors >= required &&
+                 caps->properties.maxPerStageDescriptorUpdateAfterBindStorageTensors >= required;
+   caps->features.descriptorBindingStorageTensorUpdateAfterBind = enough || caps->uab_forced;
+   if (!enough && caps->uab_forced)
+      lyr_logw("descriptorBindingStorageTensorUpdateAfterBind offered as "
+               "VMEL_TENSOR_UPDATE_AFTER_BIND=emulate asks, with limits below the 500000 that "
+               "VK_ARM_tensors requires (%u per stage, %u per set)",
+               caps->properties.maxPerStageDescriptorUpdateAfterBindStorageTensors,
+               caps->properties.maxDescriptorSetUpdateAfterBindStorageTensors);
 }
 
 bool

@@ -43,6 +43,7 @@ struct tsr_caps {
    /* Update-after-bind of tensor bindings is emulated (tsr_uab.c): the driver
     * has no update-after-bind storage buffers, or VMEL_TENSOR_UPDATE_AFTER_BIND=emulate. */
    bool uab_emulated;
+   bool uab_forced;     /* VMEL_TENSOR_UPDATE_AFTER_BIND=emulate */
    bool uab_driver_any; /* the driver has update-after-bind of some descriptor type */
    char why_not[256];  /* when !can_emulate: what is missing */
    uint32_t api_version;

@@ -105,6 +105,7 @@ tsr_uab_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device, st
    bool forced = env && strcmp(env, "emulate") == 0;
    if (env && !forced && strcmp(env, "auto") != 0)
       lyr_logw("%s=%s ignored (auto or emulate)", UAB_ENV, env);
+   caps->uab_forced = forced;
    caps->uab_emulated = forced || !caps->device_features.storage_buffer_update_after_bind;
 }
 

@@ -156,7 +156,15 @@ main(void)
    VkAllocationCallbacks callbacks = rec_alloc_callbacks(&a);
    struct dgu u;
    struct dgu_options options = {.device_alloc = &callbacks, .update_after_bind = true};
-   if (dgu_init(&u, &options) && ok(u.update_after_bind, "dataGraphUpdateAfterBind offered")) {
+   bool init = dgu_init(&u, &options);
+   if (init && !u.update_after_bind) {
+      /* Offered where the tensor layer's update-after-bind limits reach 500000, or with
+       * VMEL_TENSOR_UPDATE_AFTER_BIND=emulate (the .emulated variant). */
+      printf("dataGraphUpdateAfterBind is not offered here: skipped\n");
+      dgu_finish(&u);
+      return test_done() == 0 ? 77 : 1;
+   }
+   if (init) {
       test_failures(&u, &a);
       test_still_works(&u);
    }

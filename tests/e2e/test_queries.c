@@ -67,9 +67,19 @@ check_features(struct vku *v, const struct device_facts *d)
    check_eq_u64(tf.shaderStorageTensorArrayDynamicIndexing, VK_TRUE);
    check_eq_u64(tf.shaderStorageTensorArrayNonUniformIndexing,
                 d->f12.shaderStorageBufferArrayNonUniformIndexing);
-   /* Native where the device has update-after-bind storage buffers, else
-    * emulated (docs/decisions.md D32): offered everywhere. */
-   check_eq_u64(tf.descriptorBindingStorageTensorUpdateAfterBind, VK_TRUE);
+   /* Native where the device has update-after-bind storage buffers, else emulated
+    * (docs/decisions.md D32); offered where the limits reach VK_ARM_tensors' 500000, or
+    * when VMEL_TENSOR_UPDATE_AFTER_BIND=emulate asks for it. */
+   VkPhysicalDeviceTensorPropertiesARM uab_tp = {
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM};
+   VkPhysicalDeviceProperties2 uab_p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                         .pNext = &uab_tp};
+   vkGetPhysicalDeviceProperties2(v->physical_device, &uab_p2);
+   const char *uab_env = getenv("VMEL_TENSOR_UPDATE_AFTER_BIND");
+   bool uab_limits = uab_tp.maxPerStageDescriptorUpdateAfterBindStorageTensors >= 500000 &&
+                     uab_tp.maxDescriptorSetUpdateAfterBindStorageTensors >= 500000;
+   check_eq_u64(tf.descriptorBindingStorageTensorUpdateAfterBind,
+                uab_limits || (uab_env && strcmp(uab_env, "emulate") == 0));
 
    check_eq_u64(dgf.dataGraph, VK_TRUE);
    check_eq_u64(dgf.dataGraphSpecializationConstants, VK_TRUE);
