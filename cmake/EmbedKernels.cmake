@@ -40,6 +40,11 @@ string(FIND "${_vmel_glslang_help}" "--depfile" _vmel_has_depfile)
 string(FIND "${_vmel_glslang_help}" "--spirv-val" _vmel_has_spirv_val)
 unset(_vmel_glslang_help)
 
+# A second build of the same sources (the sanitizer build of tools/run-tests.sh) can take
+# the kernels another build compiled: SPIR-V does not depend on the C build type.
+set(VMEL_PREBUILT_KERNELS_DIR "" CACHE PATH
+  "generated/kernels of another build of this source tree to copy kernels from (empty: compile)")
+
 set(VMEL_KERNEL_COMMON_INCLUDES ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/shaders/common)
 set(VMEL_KERNEL_OUT_DIR ${VMEL_GENERATED_DIR}/kernels)
 set(VMEL_KERNEL_INCLUDE_DIR ${VMEL_KERNEL_OUT_DIR}/include)
@@ -100,13 +105,23 @@ function(vmel_kernel group name template)
     endforeach()
   endif()
 
-  add_custom_command(
-    OUTPUT ${spv}
-    COMMAND ${VMEL_GLSLANG_VALIDATOR} ${args} ${depfile_args} -o ${spv} ${src}
-    DEPENDS ${depends}
-    ${depfile_opt}
-    COMMENT "Compiling kernel ${group}/${name} (${rel} ${K_DEFINES})"
-    VERBATIM)
+  if(VMEL_PREBUILT_KERNELS_DIR)
+    set(prebuilt ${VMEL_PREBUILT_KERNELS_DIR}/${group}/${name}.spv)
+    add_custom_command(
+      OUTPUT ${spv}
+      COMMAND ${CMAKE_COMMAND} -E copy ${prebuilt} ${spv}
+      DEPENDS ${prebuilt}
+      COMMENT "Copying kernel ${group}/${name} from ${VMEL_PREBUILT_KERNELS_DIR}"
+      VERBATIM)
+  else()
+    add_custom_command(
+      OUTPUT ${spv}
+      COMMAND ${VMEL_GLSLANG_VALIDATOR} ${args} ${depfile_args} -o ${spv} ${src}
+      DEPENDS ${depends}
+      ${depfile_opt}
+      COMMENT "Compiling kernel ${group}/${name} (${rel} ${K_DEFINES})"
+      VERBATIM)
+  endif()
 
   set_property(GLOBAL APPEND PROPERTY VMEL_KERNELS_${group}_NAMES ${name})
   set_property(GLOBAL APPEND PROPERTY VMEL_KERNELS_${group}_SPVS ${spv})

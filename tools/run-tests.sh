@@ -10,8 +10,9 @@ asan="${VMEL_ASAN_BUILD_DIR:-$here/build-asan}"
 bash "$here/tools/build.sh" -DVMEL_WERROR=ON
 
 # The sanitizer build runs a 400-case conformance subset; the normal build runs every case.
+# The sanitizer build copies the kernels the first build compiled (same sources).
 cmake -S "$here" -B "$asan" -G Ninja -DVMEL_WERROR=ON -DVMEL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
-  -DVMEL_CONFORMANCE_CTEST_CASES=400
+  -DVMEL_CONFORMANCE_CTEST_CASES=400 -DVMEL_PREBUILT_KERNELS_DIR="$build/generated/kernels"
 cmake --build "$asan" -j "$(nproc)"
 # Leak checking stays on for the unit tests; the loader and lavapipe keep
 # allocations past exit, so the end-to-end tests run without it.
