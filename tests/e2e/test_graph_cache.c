@@ -116,6 +116,9 @@ desc_of(const struct variant *v, struct dgu_constant *c)
 }
 
 /* One creation; *feedback gets the pipeline-level feedback. */
+/* Set in the concurrency test's worker threads. */
+static _Thread_local bool in_worker;
+
 static VkResult
 create(struct dgu *u, VkPipelineCache cache, const struct variant *v, VkPipelineCreateFlags2 flags,
        VkPipeline *pipeline, VkPipelineCreationFeedback *feedback)
@@ -136,10 +139,13 @@ create(struct dgu *u, VkPipelineCache cache, const struct variant *v, VkPipeline
       parts->resource_descs[1] = dgu_description(VK_FORMAT_R32_SFLOAT, 2, other);
    parts->info.flags = flags;
    *pipeline = (VkPipeline)(uintptr_t)0x1234;
-   vku_capture_stderr_begin();
+   /* stderr capture redirects the process's fd 2: not from the worker threads. */
+   if (!in_worker)
+      vku_capture_stderr_begin();
    VkResult r = u->fn.CreateDataGraphPipelinesARM(u->device, VK_NULL_HANDLE, cache, 1, &parts->info,
                                                   NULL, pipeline);
-   vku_capture_stderr_end();
+   if (!in_worker)
+      vku_capture_stderr_end();
    if (feedback)
       *feedback = fb;
    free(parts);
@@ -644,6 +650,7 @@ static void *
 work(void *arg)
 {
    struct worker *w = arg;
+   in_worker = true;
    const struct variant *vs[] = {NULL, &v_second, &v_other_constant, &v_spec};
    for (uint32_t i = 0; i < 6; i++) {
       VkPipeline p;
