@@ -119,6 +119,11 @@ VkFormat bench_ref_format(enum ref_dtype dtype);
 void bench_text_printf(struct bench_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/** The start of a graph module: the capabilities every graph needs and `capabilities` (extra
+ *  "OpCapability X\n" lines, or NULL), the extensions, the TOSA import, the memory model, and
+ *  set 0 bindings 0 .. bindings - 1 decorated on %v0, %v1, ... */
+void bench_text_header(struct bench_text *t, const char *capabilities, uint32_t bindings);
+
 /** splitmix64: the same stream on every host. */
 uint64_t bench_rng_next(uint64_t *state);
 

@@ -33,21 +33,8 @@ static const double two_pi = 6.28318530717958647692528676655900577;
 static void
 fft_text_head(struct bench_text *t, int64_t n, int64_t h, int64_t w)
 {
+   bench_text_header(t, NULL, 3);
    bench_text_printf(t,
-                     "OpCapability Shader\n"
-                     "OpCapability VulkanMemoryModel\n"
-                     "OpCapability TensorsARM\n"
-                     "OpCapability GraphARM\n"
-                     "OpExtension \"SPV_ARM_tensors\"\n"
-                     "OpExtension \"SPV_ARM_graph\"\n"
-                     "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                     "OpMemoryModel Logical Vulkan\n"
-                     "OpDecorate %%v0 DescriptorSet 0\n"
-                     "OpDecorate %%v0 Binding 0\n"
-                     "OpDecorate %%v1 DescriptorSet 0\n"
-                     "OpDecorate %%v1 Binding 1\n"
-                     "OpDecorate %%v2 DescriptorSet 0\n"
-                     "OpDecorate %%v2 Binding 2\n"
                      "%%uint = OpTypeInt 32 0\n"
                      "%%bool = OpTypeBool\n"
                      "%%false = OpConstantFalse %%bool\n"
@@ -211,19 +198,8 @@ bench_setup_dft_8x64x64(struct bench_graph *g, const struct bench_params *p)
                                         .has_bias = true,
                                         .test_set = -1};
    g->macs = (double)n * (double)k * (double)q_count;
+   bench_text_header(&g->text, NULL, 2);
    bench_text_printf(&g->text,
-                     "OpCapability Shader\n"
-                     "OpCapability VulkanMemoryModel\n"
-                     "OpCapability TensorsARM\n"
-                     "OpCapability GraphARM\n"
-                     "OpExtension \"SPV_ARM_tensors\"\n"
-                     "OpExtension \"SPV_ARM_graph\"\n"
-                     "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                     "OpMemoryModel Logical Vulkan\n"
-                     "OpDecorate %%v0 DescriptorSet 0\n"
-                     "OpDecorate %%v0 Binding 0\n"
-                     "OpDecorate %%v1 DescriptorSet 0\n"
-                     "OpDecorate %%v1 Binding 1\n"
                      "%%uint = OpTypeInt 32 0\n"
                      "%%f32 = OpTypeFloat 32\n"
                      "%%u0 = OpConstant %%uint 0\n"

@@ -27,18 +27,8 @@ static void
 transpose_text(struct bench_text *t, const int64_t in[4], const int64_t out[4],
                const int32_t perms[4])
 {
-   bench_text_printf(t, "OpCapability Shader\n"
-                        "OpCapability VulkanMemoryModel\n"
-                        "OpCapability TensorsARM\n"
-                        "OpCapability GraphARM\n"
-                        "OpExtension \"SPV_ARM_tensors\"\n"
-                        "OpExtension \"SPV_ARM_graph\"\n"
-                        "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                        "OpMemoryModel Logical Vulkan\n"
-                        "OpDecorate %%v0 DescriptorSet 0\n"
-                        "OpDecorate %%v0 Binding 0\n"
-                        "OpDecorate %%v1 DescriptorSet 0\n"
-                        "OpDecorate %%v1 Binding 1\n"
+   bench_text_header(t, NULL, 2);
+   bench_text_printf(t,
                         "%%uint = OpTypeInt 32 0\n"
                         "%%f32 = OpTypeFloat 32\n"
                         "%%u0 = OpConstant %%uint 0\n"
@@ -138,22 +128,8 @@ bench_setup_transpose_0312_edge(struct bench_graph *g, const struct bench_params
 static void
 gather_text(struct bench_text *t, int64_t k, int64_t w, int64_t c)
 {
+   bench_text_header(t, "OpCapability Float16\n", 3);
    bench_text_printf(t,
-                     "OpCapability Shader\n"
-                     "OpCapability VulkanMemoryModel\n"
-                     "OpCapability TensorsARM\n"
-                     "OpCapability GraphARM\n"
-                     "OpCapability Float16\n"
-                     "OpExtension \"SPV_ARM_tensors\"\n"
-                     "OpExtension \"SPV_ARM_graph\"\n"
-                     "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                     "OpMemoryModel Logical Vulkan\n"
-                     "OpDecorate %%v0 DescriptorSet 0\n"
-                     "OpDecorate %%v0 Binding 0\n"
-                     "OpDecorate %%v1 DescriptorSet 0\n"
-                     "OpDecorate %%v1 Binding 1\n"
-                     "OpDecorate %%v2 DescriptorSet 0\n"
-                     "OpDecorate %%v2 Binding 2\n"
                      "%%uint = OpTypeInt 32 0\n"
                      "%%i32 = OpTypeInt 32 1\n"
                      "%%f16 = OpTypeFloat 16\n"

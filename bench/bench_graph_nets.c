@@ -72,6 +72,24 @@ bench_text_printf(struct bench_text *t, const char *fmt, ...)
    }
 }
 
+void
+bench_text_header(struct bench_text *t, const char *capabilities, uint32_t bindings)
+{
+   bench_text_printf(t, "OpCapability Shader\n"
+                        "OpCapability VulkanMemoryModel\n"
+                        "OpCapability TensorsARM\n"
+                        "OpCapability GraphARM\n"
+                        "%s"
+                        "OpExtension \"SPV_ARM_tensors\"\n"
+                        "OpExtension \"SPV_ARM_graph\"\n"
+                        "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
+                        "OpMemoryModel Logical Vulkan\n",
+                     capabilities ? capabilities : "");
+   for (uint32_t i = 0; i < bindings; i++)
+      bench_text_printf(t, "OpDecorate %%v%u DescriptorSet 0\nOpDecorate %%v%u Binding %u\n", i, i,
+                        i);
+}
+
 uint64_t
 bench_rng_next(uint64_t *state)
 {

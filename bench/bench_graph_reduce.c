@@ -20,19 +20,8 @@
 static void
 reduce_text(struct bench_text *t, const int64_t in[3], const int64_t out[3], int axis)
 {
+   bench_text_header(t, NULL, 2);
    bench_text_printf(t,
-                     "OpCapability Shader\n"
-                     "OpCapability VulkanMemoryModel\n"
-                     "OpCapability TensorsARM\n"
-                     "OpCapability GraphARM\n"
-                     "OpExtension \"SPV_ARM_tensors\"\n"
-                     "OpExtension \"SPV_ARM_graph\"\n"
-                     "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                     "OpMemoryModel Logical Vulkan\n"
-                     "OpDecorate %%v0 DescriptorSet 0\n"
-                     "OpDecorate %%v0 Binding 0\n"
-                     "OpDecorate %%v1 DescriptorSet 0\n"
-                     "OpDecorate %%v1 Binding 1\n"
                      "%%uint = OpTypeInt 32 0\n"
                      "%%f32 = OpTypeFloat 32\n"
                      "%%u0 = OpConstant %%uint 0\n"

@@ -22,19 +22,8 @@
 static void
 resize_text(struct bench_text *t, const int64_t in[4], const int64_t out[4])
 {
-   bench_text_printf(t, "OpCapability Shader\n"
-                        "OpCapability VulkanMemoryModel\n"
-                        "OpCapability Float16\n"
-                        "OpCapability TensorsARM\n"
-                        "OpCapability GraphARM\n"
-                        "OpExtension \"SPV_ARM_tensors\"\n"
-                        "OpExtension \"SPV_ARM_graph\"\n"
-                        "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                        "OpMemoryModel Logical Vulkan\n"
-                        "OpDecorate %%v0 DescriptorSet 0\n"
-                        "OpDecorate %%v0 Binding 0\n"
-                        "OpDecorate %%v1 DescriptorSet 0\n"
-                        "OpDecorate %%v1 Binding 1\n"
+   bench_text_header(t, "OpCapability Float16\n", 2);
+   bench_text_printf(t,
                         "%%uint = OpTypeInt 32 0\n"
                         "%%f16 = OpTypeFloat 16\n"
                         "%%u0 = OpConstant %%uint 0\n"
