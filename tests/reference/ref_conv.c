@@ -13,13 +13,8 @@
 
 #include <math.h>
 
-struct conv_row {
-   enum ref_dtype in, weight, bias, out;
-   enum tosa_ref_acc_type acc;
-};
-
 /* TOSA.001000.1 CONV2D rows (spec-facts §3.3); zero points have the in and weight types. */
-static const struct conv_row conv_rows[] = {
+static const struct ref_conv_row conv_rows[] = {
     {REF_DTYPE_I8, REF_DTYPE_I8, REF_DTYPE_I32, REF_DTYPE_I32, TOSA_REF_ACC_INT32},
     {REF_DTYPE_I16, REF_DTYPE_I8, REF_DTYPE_I48, REF_DTYPE_I48, TOSA_REF_ACC_INT48},
     {REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
@@ -30,13 +25,14 @@ static const struct conv_row conv_rows[] = {
     {REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, TOSA_REF_ACC_FP32},
 };
 
-static const struct conv_row *
-find_row(const struct ref_tensor *in, const struct ref_tensor *w, const struct ref_tensor *b,
-         const struct ref_tensor *izp, const struct ref_tensor *wzp, const struct ref_tensor *out,
-         enum tosa_ref_acc_type acc)
+const struct ref_conv_row *
+ref_conv_find_row(const struct ref_tensor *in, const struct ref_tensor *w,
+                  const struct ref_tensor *b, const struct ref_tensor *izp,
+                  const struct ref_tensor *wzp, const struct ref_tensor *out,
+                  enum tosa_ref_acc_type acc)
 {
    for (size_t i = 0; i < sizeof(conv_rows) / sizeof(conv_rows[0]); i++) {
-      const struct conv_row *r = &conv_rows[i];
+      const struct ref_conv_row *r = &conv_rows[i];
       bool out_ok =
           out->dtype == r->out || (ref_dtype_is_float(r->out) && out->dtype == REF_DTYPE_FP64);
       if (in->dtype == r->in && w->dtype == r->weight && b->dtype == r->bias &&
@@ -46,9 +42,8 @@ find_row(const struct ref_tensor *in, const struct ref_tensor *w, const struct r
    return NULL;
 }
 
-/* A zero point is a [1] tensor; is it non-zero? (A float NaN is.) */
-static bool
-zp_nonzero(const struct ref_tensor *zp)
+bool
+ref_zp_nonzero(const struct ref_tensor *zp)
 {
    if (ref_dtype_is_float(zp->dtype))
       return !(ref_tensor_get_fp(zp, 0) == 0.0);
@@ -94,7 +89,7 @@ tosa_ref_conv2d_output_hw(const struct tosa_ref_conv2d_args *a, int64_t ih, int6
 }
 
 static int
-check_conv(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
+check_conv(const struct tosa_ref_conv2d_args *a, const struct ref_conv_row *row,
            const struct ref_tensor *in, const struct ref_tensor *w, const struct ref_tensor *b,
            const struct ref_tensor *izp, const struct ref_tensor *wzp, const struct ref_tensor *out)
 {
@@ -106,11 +101,11 @@ check_conv(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
    if (w->shape[3] != in->shape[3])
       return ref_status(TOSA_REF_ERROR, "CONV2D: weight IC %lld != input IC %lld",
                         (long long)w->shape[3], (long long)in->shape[3]);
-   if (row->in != REF_DTYPE_I8 && zp_nonzero(izp))
+   if (row->in != REF_DTYPE_I8 && ref_zp_nonzero(izp))
       return ref_status(TOSA_REF_ERROR,
                         "CONV2D: ERROR_IF(!is_same<in_t,i8_t>() && input_zp != 0): %s, %g",
                         ref_dtype_name(row->in), zp_value(izp));
-   if (row->weight != REF_DTYPE_I8 && zp_nonzero(wzp))
+   if (row->weight != REF_DTYPE_I8 && ref_zp_nonzero(wzp))
       return ref_status(TOSA_REF_ERROR,
                         "CONV2D: ERROR_IF(!is_same<weight_t,int8_t>() && weight_zp != 0): %s, %g",
                         ref_dtype_name(row->weight), zp_value(wzp));
@@ -201,7 +196,7 @@ conv_tap(const struct tosa_ref_conv2d_args *a, const struct conv_geom *g,
 }
 
 static bool
-conv_int(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
+conv_int(const struct tosa_ref_conv2d_args *a, const struct ref_conv_row *row,
          const struct conv_geom *g, const struct ref_tensor *in, const struct ref_tensor *w,
          const struct ref_tensor *b, int64_t izp, int64_t wzp, struct ref_tensor *out)
 {
@@ -229,7 +224,7 @@ conv_int(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
 }
 
 static void
-conv_float(const struct tosa_ref_conv2d_args *a, const struct conv_row *row,
+conv_float(const struct tosa_ref_conv2d_args *a, const struct ref_conv_row *row,
            const struct conv_geom *g, const struct ref_tensor *in, const struct ref_tensor *w,
            const struct ref_tensor *b, double izp, double wzp, struct ref_tensor *out)
 {
@@ -285,8 +280,8 @@ tosa_ref_conv2d(const struct tosa_ref_conv2d_args *args, const struct ref_tensor
       return ref_status(TOSA_REF_UNSUPPORTED, "CONV2D: acc_type %d is not an acc_type_t",
                         (int)args->acc_type);
 
-   const struct conv_row *row =
-       find_row(input, weight, bias, input_zp, weight_zp, output, args->acc_type);
+   const struct ref_conv_row *row =
+       ref_conv_find_row(input, weight, bias, input_zp, weight_zp, output, args->acc_type);
    if (!row)
       return ref_status(TOSA_REF_UNSUPPORTED,
                         "CONV2D: no type-support row for input %s, weight %s, bias %s, zero "

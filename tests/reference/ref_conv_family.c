@@ -22,23 +22,8 @@ enum fam_op { FAM_DEPTHWISE, FAM_TRANSPOSE, FAM_CONV3D };
 
 static const char *const fam_names[] = {"DEPTHWISE_CONV2D", "TRANSPOSE_CONV2D", "CONV3D"};
 
-struct fam_row {
-   enum ref_dtype in, weight, out;
-   enum tosa_ref_acc_type acc;
-};
-
-/* The rows of TOSA.001000.1 (spec-facts §3.3), the same for the three operators and CONV2D;
- * bias has out_t, the zero points in_t and weight_t. */
-static const struct fam_row fam_rows[] = {
-    {REF_DTYPE_I8, REF_DTYPE_I8, REF_DTYPE_I32, TOSA_REF_ACC_INT32},
-    {REF_DTYPE_I16, REF_DTYPE_I8, REF_DTYPE_I48, TOSA_REF_ACC_INT48},
-    {REF_DTYPE_FP8E4M3, REF_DTYPE_FP8E4M3, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-    {REF_DTYPE_FP8E5M2, REF_DTYPE_FP8E5M2, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-    {REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP16},
-    {REF_DTYPE_FP16, REF_DTYPE_FP16, REF_DTYPE_FP16, TOSA_REF_ACC_FP32},
-    {REF_DTYPE_BF16, REF_DTYPE_BF16, REF_DTYPE_BF16, TOSA_REF_ACC_FP32},
-    {REF_DTYPE_FP32, REF_DTYPE_FP32, REF_DTYPE_FP32, TOSA_REF_ACC_FP32},
-};
+/* The rows are CONV2D's (ref_conv_find_row(), spec-facts §3.3), the same for the three
+ * operators; bias has out_t, the zero points in_t and weight_t. */
 
 /* Everything one evaluation needs: the attributes as arrays (unused entries 0 or 1) and the
  * sizes of the operands. Spatial axes are [D,] H, W; DEPTHWISE and TRANSPOSE have two. */
@@ -58,33 +43,9 @@ struct fam {
    int64_t ks;            /* taps per output */
 };
 
-static const struct fam_row *
-find_row(const struct ref_tensor *in, const struct ref_tensor *w, const struct ref_tensor *b,
-         const struct ref_tensor *izp, const struct ref_tensor *wzp, const struct ref_tensor *out,
-         enum tosa_ref_acc_type acc)
-{
-   for (size_t i = 0; i < sizeof(fam_rows) / sizeof(fam_rows[0]); i++) {
-      const struct fam_row *r = &fam_rows[i];
-      bool out_ok =
-          out->dtype == r->out || (ref_dtype_is_float(r->out) && out->dtype == REF_DTYPE_FP64);
-      if (in->dtype == r->in && w->dtype == r->weight && b->dtype == r->out &&
-          izp->dtype == r->in && wzp->dtype == r->weight && out_ok && acc == r->acc)
-         return r;
-   }
-   return NULL;
-}
-
-static bool
-zp_nonzero(const struct ref_tensor *zp)
-{
-   if (ref_dtype_is_float(zp->dtype))
-      return !(ref_tensor_get_fp(zp, 0) == 0.0);
-   return ref_tensor_get_int(zp, 0) != 0;
-}
-
 /* The operand shapes into f (ranks checked), and the ERROR_IFs of the .tosac in its order. */
 static int
-fam_check(struct fam *f, const struct fam_row *row, const struct ref_tensor *in,
+fam_check(struct fam *f, const struct ref_conv_row *row, const struct ref_tensor *in,
           const struct ref_tensor *w, const struct ref_tensor *b, const struct ref_tensor *izp,
           const struct ref_tensor *wzp, const struct ref_tensor *out)
 {
@@ -123,10 +84,10 @@ fam_check(struct fam *f, const struct fam_row *row, const struct ref_tensor *in,
       return ref_status(TOSA_REF_ERROR, "%s: output [N,...,OC] must be [%lld,...,%lld]", f->name,
                         (long long)in->shape[0], (long long)f->oc);
 
-   if (row->in != REF_DTYPE_I8 && zp_nonzero(izp))
+   if (row->in != REF_DTYPE_I8 && ref_zp_nonzero(izp))
       return ref_status(TOSA_REF_ERROR, "%s: ERROR_IF(!is_same<in_t,i8_t>() && input_zp != 0)",
                         f->name);
-   if (row->weight != REF_DTYPE_I8 && zp_nonzero(wzp))
+   if (row->weight != REF_DTYPE_I8 && ref_zp_nonzero(wzp))
       return ref_status(TOSA_REF_ERROR, "%s: ERROR_IF(!is_same<weight_t,i8_t>() && weight_zp != 0)",
                         f->name);
    if (f->op == FAM_TRANSPOSE) {
@@ -273,7 +234,7 @@ fam_tap(const struct fam *f, const struct fam_point *p, const struct fam_tap_ite
 }
 
 static bool
-fam_int(const struct fam *f, const struct fam_row *row, const struct ref_tensor *in,
+fam_int(const struct fam *f, const struct ref_conv_row *row, const struct ref_tensor *in,
         const struct ref_tensor *w, const struct ref_tensor *b, int64_t izp, int64_t wzp,
         struct ref_tensor *out)
 {
@@ -308,7 +269,7 @@ bound_abs(double v, double normal_min)
 
 /* The float rows; false when out of memory (the operands are read once into fp64). */
 static bool
-fam_float(const struct fam *f, const struct fam_row *row, const struct ref_tensor *in,
+fam_float(const struct fam *f, const struct ref_conv_row *row, const struct ref_tensor *in,
           const struct ref_tensor *w, const struct ref_tensor *b, struct ref_tensor *out)
 {
    bool bound = f->mode == TOSA_REF_DOT_BOUND;
@@ -366,8 +327,8 @@ fam_eval(struct fam *f, const struct ref_tensor *input, const struct ref_tensor 
    if (!ref_tensor_valid(input) || !ref_tensor_valid(weight) || !ref_tensor_valid(bias) ||
        !ref_tensor_valid(input_zp) || !ref_tensor_valid(weight_zp) || !ref_tensor_valid(output))
       return ref_status(TOSA_REF_BAD_ARGUMENT, "%s: NULL or invalid argument", f->name);
-   const struct fam_row *row =
-       find_row(input, weight, bias, input_zp, weight_zp, output, f->acc_type);
+   const struct ref_conv_row *row =
+       ref_conv_find_row(input, weight, bias, input_zp, weight_zp, output, f->acc_type);
    if (!row)
       return ref_status(TOSA_REF_UNSUPPORTED,
                         "%s: no type-support row for input %s, weight %s, bias %s, zero points "

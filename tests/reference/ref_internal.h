@@ -20,6 +20,25 @@
 #define REF_LEVEL_NONE_MAX_STRIDE INT32_MAX
 #define REF_LEVEL_NONE_MAX_TENSOR_LIST_SIZE 256
 
+/** A CONV2D row of TOSA.001000.1 (spec-facts §3.3), the rows of DEPTHWISE_CONV2D,
+ *  TRANSPOSE_CONV2D and CONV3D too; the zero points have the in and weight types. */
+struct ref_conv_row {
+   enum ref_dtype in, weight, bias, out;
+   enum tosa_ref_acc_type acc;
+};
+
+/** The row the operand types name (out may be FP64 for a float row), or NULL. ref_conv.c. */
+const struct ref_conv_row *ref_conv_find_row(const struct ref_tensor *in,
+                                             const struct ref_tensor *w,
+                                             const struct ref_tensor *b,
+                                             const struct ref_tensor *izp,
+                                             const struct ref_tensor *wzp,
+                                             const struct ref_tensor *out,
+                                             enum tosa_ref_acc_type acc);
+
+/** Whether a [1] zero-point tensor is non-zero (a float NaN is). ref_conv.c. */
+bool ref_zp_nonzero(const struct ref_tensor *zp);
+
 /** Records the message for tosa_ref_last_message() and returns status. */
 int ref_status(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

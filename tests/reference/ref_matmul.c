@@ -35,14 +35,6 @@ matmul_row_exists(enum ref_dtype in, enum ref_dtype out)
    return false;
 }
 
-static bool
-zp_nonzero(const struct ref_tensor *zp)
-{
-   if (ref_dtype_is_float(zp->dtype))
-      return !(ref_tensor_get_fp(zp, 0) == 0.0);
-   return ref_tensor_get_int(zp, 0) != 0;
-}
-
 static int
 check_matmul(const struct ref_tensor *a, const struct ref_tensor *b, const struct ref_tensor *a_zp,
              const struct ref_tensor *b_zp, const struct ref_tensor *out)
@@ -59,9 +51,9 @@ check_matmul(const struct ref_tensor *a, const struct ref_tensor *b, const struc
       return ref_status(TOSA_REF_ERROR, "MATMUL: output must be [%lld,%lld,%lld]",
                         (long long)a->shape[0], (long long)a->shape[1], (long long)b->shape[2]);
    /* TOSA main: ERROR_IF(!is_same<A_t,i8_t>() && A_zp != 0), likewise B (erratum 1). */
-   if (a->dtype != REF_DTYPE_I8 && zp_nonzero(a_zp))
+   if (a->dtype != REF_DTYPE_I8 && ref_zp_nonzero(a_zp))
       return ref_status(TOSA_REF_ERROR, "MATMUL: ERROR_IF(!is_same<A_t,i8_t>() && A_zp != 0)");
-   if (b->dtype != REF_DTYPE_I8 && zp_nonzero(b_zp))
+   if (b->dtype != REF_DTYPE_I8 && ref_zp_nonzero(b_zp))
       return ref_status(TOSA_REF_ERROR, "MATMUL: ERROR_IF(!is_same<B_t,i8_t>() && B_zp != 0)");
    return TOSA_REF_OK;
 }
