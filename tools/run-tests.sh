@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The test command: install dependencies, build with -Werror, run every test
-# under AddressSanitizer/UndefinedBehaviorSanitizer (build-asan/), then run
-# every test of the normal build. CTest's summary of the normal build is the
-# last thing printed.
+# under AddressSanitizer/UndefinedBehaviorSanitizer (build-asan/), run the
+# end-to-end tests again on the lavapipe of Mesa 25 from bookworm-backports
+# (build-lvp25/: Vulkan 1.4, descriptor buffers, update-after-bind; skipped
+# with a warning when the Debian archive cannot be reached), then run every
+# test of the normal build. CTest's summary of the normal build is the last
+# thing printed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build="${VMEL_BUILD_DIR:-$here/build}"
@@ -20,6 +23,22 @@ cmake --build "$asan" -j "$(nproc)"
    ctest --output-on-failure -j "$(nproc)" -L unit)
 (cd "$asan" && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
    ctest --output-on-failure -j "$(nproc)" -LE unit)
+
+# The second lavapipe: unpacked into a private folder (the system driver stays), the layers
+# built again only for the test environment's ICD path, with the first build's kernels.
+lvp25="${VMEL_LVP25_DIR:-$here/.lvp25}"
+lvp25_build="${VMEL_LVP25_BUILD_DIR:-$here/build-lvp25}"
+if [ -f "$lvp25/lvp_icd.json" ] || bash "$here/tools/get-lavapipe25.sh" "$lvp25"; then
+  cmake -S "$here" -B "$lvp25_build" -G Ninja -DVMEL_WERROR=ON -DVMEL_LVP_ICD="$lvp25/lvp_icd.json" \
+    -DVMEL_PREBUILT_KERNELS_DIR="$build/generated/kernels"
+  cmake --build "$lvp25_build" -j "$(nproc)"
+  (cd "$lvp25_build" &&
+     LD_LIBRARY_PATH="$lvp25/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+     ctest --output-on-failure -j "$(nproc)" -L e2e)
+else
+  echo "run-tests: WARNING: lavapipe 25 (bookworm-backports) could not be fetched;" \
+       "its end-to-end stage is skipped" >&2
+fi
 
 cd "$build"
 exec ctest --output-on-failure -j "$(nproc)"
