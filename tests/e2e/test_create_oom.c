@@ -9,8 +9,8 @@
  * handle, say so in a log line, and leave the layers' live allocations where
  * they were (nothing leaked); the call then succeeds. The device allocator
  * (rec_alloc.h) tells the layers' allocations from the driver's; the driver's
- * never fail here. vkCreateDevice is swept the same way through its
- * pAllocator. After vkDestroyDevice nothing of the layers' is live.
+ * never fail here. vkCreateDevice and vkCreateInstance are swept the same
+ * way through their pAllocator. After vkDestroyDevice nothing of the layers' is live.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -438,6 +438,51 @@ sweep_device(struct dgu *u, struct rec_alloc *a, const VkAllocationCallbacks *ca
    u->v.expect_device_failure = false;
 }
 
+/* vkCreateInstance through both layers with an allocator failing the layers' k-th allocation
+ * (the loader's and the driver's never fail). */
+static void
+sweep_instance(void)
+{
+   test_set_context("vkCreateInstance (both layers)");
+   struct rec_alloc a;
+   VkAllocationCallbacks callbacks = rec_alloc_callbacks(&a);
+   const char *layers[] = {VKU_GRAPH, VKU_TENSOR};
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                            .apiVersion = VK_API_VERSION_1_3};
+   VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                .pApplicationInfo = &app,
+                                .enabledLayerCount = 2,
+                                .ppEnabledLayerNames = layers};
+   for (long k = 0; k < 100000; k++) {
+      long before = ours_live(&a);
+      VkInstance instance = VK_NULL_HANDLE;
+      vku_capture_stderr_begin();
+      rec_alloc_arm(&a, k, false);
+      VkResult r = vkCreateInstance(&info, &callbacks, &instance);
+      rec_alloc_disarm(&a);
+      const char *log = vku_capture_stderr_end();
+      if (a.failed == 0) {
+         ok(r == VK_SUCCESS, "succeeds once no allocation fails (%ld allocations): %d", k, r);
+         if (instance)
+            vkDestroyInstance(instance, &callbacks);
+         ok(ours_live(&a) == 0, "after vkDestroyInstance: %ld of the layers' allocations live",
+            ours_live(&a));
+         printf("# vkCreateInstance: %ld failing allocations checked\n", k);
+         return;
+      }
+      bool good = ok(r == VK_ERROR_OUT_OF_HOST_MEMORY,
+                     "allocation %ld failing gives VK_ERROR_OUT_OF_HOST_MEMORY, got %d (log: %s)",
+                     k, r, log);
+      good &= ok(instance == VK_NULL_HANDLE, "allocation %ld failing hands out no instance", k);
+      good &= ok(ours_live(&a) == before, "allocation %ld failing leaks nothing (%ld, then %ld)", k,
+                 before, ours_live(&a));
+      if (instance)
+         vkDestroyInstance(instance, &callbacks);
+      if (!good)
+         return;
+   }
+}
+
 /* ---- the scene ------------------------------------------------------------------------------ */
 
 static char *
@@ -568,6 +613,7 @@ main(void)
       scene_finish(&s);
    }
    dgu_finish(&u);
+   sweep_instance();
    test_set_context(NULL);
    ok(ours_live(&a) == 0, "after vkDestroyDevice: %ld of the layers' allocations live",
       ours_live(&a));
