@@ -111,6 +111,9 @@ section_of(uint32_t opcode)
       return S_FUNC;
    case SPV_ARM_OP_GRAPH_ENTRY_POINT:
    case SPV_ARM_OP_GRAPH:
+   case SPV_ARM_OP_GRAPH_INPUT: /* outside a graph: refused below */
+   case SPV_ARM_OP_GRAPH_SET_OUTPUT:
+   case SPV_ARM_OP_GRAPH_END:
       return S_GRAPH;
    default:
       return S_DECL;
@@ -422,11 +425,6 @@ check_decl(struct st *s, const struct spirv_inst *inst)
       return use_from(s, inst, 3, "an input or output type");
    case SPV_ARM_OP_GRAPH_CONSTANT:
       return need_cap(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", "OpGraphConstantARM");
-   case SPV_ARM_OP_GRAPH_INPUT:
-   case SPV_ARM_OP_GRAPH_SET_OUTPUT:
-   case SPV_ARM_OP_GRAPH_END:
-      return dg_fail(d, inst, DG_ERR_GRAPH_LAYOUT,
-                     "outside a graph (SPV_ARM_graph: only between OpGraphARM and OpGraphEndARM)");
    default:
       return VK_SUCCESS;
    }
@@ -591,6 +589,12 @@ check_all(struct st *s)
          in_graph = true;
          scope_start = i + 1;
          d->graph_index = i;
+      } else if (inst->opcode == SPV_ARM_OP_GRAPH_INPUT ||
+                 inst->opcode == SPV_ARM_OP_GRAPH_SET_OUTPUT ||
+                 inst->opcode == SPV_ARM_OP_GRAPH_END) {
+         return dg_fail(d, inst, DG_ERR_GRAPH_LAYOUT,
+                        "outside a graph (SPV_ARM_graph: only between OpGraphARM and "
+                        "OpGraphEndARM; a second OpGraphEndARM?)");
       } else if (inst->opcode == SPV_ARM_OP_GRAPH_ENTRY_POINT) {
          if ((result = need_cap(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", "OpGraphEntryPointARM")) !=
              VK_SUCCESS)

@@ -373,9 +373,9 @@ line_section(const char *line, size_t len)
    static const struct {
       const char *op;
       int sec;
-   } ops[] = {{"OpCapability ", 0},      {"OpString ", 1},       {"OpSource", 1},
-              {"OpName ", 2},            {"OpMemberName ", 2},   {"OpDecorate", 3},
-              {"OpMemberDecorate", 3},   {"OpGroupDecorate", 3}, {"OpGroupMemberDecorate", 3},
+   } ops[] = {{"OpCapability ", 0},    {"OpString ", 1},       {"OpSource", 1},
+              {"OpName ", 2},          {"OpMemberName ", 2},   {"OpDecorate", 3},
+              {"OpMemberDecorate", 3}, {"OpGroupDecorate", 3}, {"OpGroupMemberDecorate", 3},
               {"OpDecorationGroup", 3}};
    for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
       size_t n = strlen(ops[i].op);
@@ -451,16 +451,18 @@ module_text(const struct dcase *c, const struct io *io)
 
    if (c->mutate != M_NO_GRAPH_CAP)
       sb_add(&s, "OpCapability GraphARM\n");
-   sb_add(&s, "OpCapability VulkanMemoryModel\nOpCapability TensorsARM\nOpCapability Int8\n"
-              "OpCapability Int16\n"
-              "OpCapability Int64\nOpCapability Float16\nOpCapability BFloat16TypeKHR\n"
-              "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n");
+   sb_add(&s, c->caps ? c->caps
+                      : "OpCapability VulkanMemoryModel\nOpCapability TensorsARM\n"
+                        "OpCapability Int8\nOpCapability Int16\nOpCapability Int64\n"
+                        "OpCapability Float16\nOpCapability BFloat16TypeKHR\n"
+                        "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n");
    if (c->header)
       sb_add_section(&s, c->header, 0);
    sb_add(&s, "OpExtension \"SPV_ARM_tensors\"\nOpExtension \"SPV_ARM_graph\"\n");
    if (c->header)
       sb_add_section(&s, c->header, 4);
-   sb_add(&s, "%tosa = OpExtInstImport \"TOSA.001000.1\"\nOpMemoryModel Logical Vulkan\n");
+   sb_add(&s, "%tosa = OpExtInstImport \"TOSA.001000.1\"\n");
+   sb_add(&s, c->memory_model ? c->memory_model : "OpMemoryModel Logical Vulkan\n");
    for (int sec = 1; sec <= 3; sec++) {
       if (c->header)
          sb_add_section(&s, c->header, sec);
