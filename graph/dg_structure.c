@@ -154,6 +154,34 @@ need_cap(struct st *s, const struct spirv_inst *inst, uint32_t cap, const char *
                   what, cap_name);
 }
 
+/* The OpExtension that must declare the extension adding what is used ("To use this
+ * extension within a SPIR-V module, the following OpExtension must be present"). */
+static VkResult
+need_ext(struct st *s, const struct spirv_inst *inst, const char *ext, const char *what)
+{
+   struct dg_decoder *d = s->d;
+   for (uint32_t i = s->cap_count; i < d->r.inst_count && d->r.insts[i].opcode == 10; i++) {
+      const char *name;
+      struct spirv_diag sd;
+      if (spirv_reader_string(&d->r, &d->r.insts[i], 1, &name, NULL, NULL, &sd) == VK_SUCCESS &&
+          strcmp(name, ext) == 0)
+         return VK_SUCCESS;
+   }
+   return dg_fail(d, inst, DG_ERR_CAPABILITY,
+                  "%s requires OpExtension \"%s\", which the module does not declare (%s: the "
+                  "OpExtension must be present to use the extension)",
+                  what, ext, ext);
+}
+
+/* need_cap(), then need_ext(). */
+static VkResult
+need(struct st *s, const struct spirv_inst *inst, uint32_t cap, const char *cap_name,
+     const char *ext, const char *what)
+{
+   VkResult result = need_cap(s, inst, cap, cap_name, what);
+   return result == VK_SUCCESS ? need_ext(s, inst, ext, what) : result;
+}
+
 /* Word `index` of inst, or `dflt` when the instruction is shorter. */
 static uint32_t
 word_or(const struct st *s, const struct spirv_inst *inst, uint32_t index, uint32_t dflt)
@@ -291,12 +319,13 @@ check_float_type(struct st *s, const struct spirv_inst *inst)
       if (width == 32)
          return VK_SUCCESS;
    } else if (encoding == SPV_ARM_FP_ENCODING_BFLOAT16_KHR && width == 16) {
-      return need_cap(s, inst, SPV_ARM_CAP_BFLOAT16_TYPE_KHR, "BFloat16TypeKHR",
-                      "OpTypeFloat 16 BFloat16KHR");
+      return need(s, inst, SPV_ARM_CAP_BFLOAT16_TYPE_KHR, "BFloat16TypeKHR",
+                  SPV_ARM_EXT_BFLOAT16_KHR, "OpTypeFloat 16 BFloat16KHR");
    } else if ((encoding == SPV_ARM_FP_ENCODING_FLOAT8_E4M3_EXT ||
                encoding == SPV_ARM_FP_ENCODING_FLOAT8_E5M2_EXT) &&
               width == 8) {
-      return need_cap(s, inst, SPV_ARM_CAP_FLOAT8_EXT, "Float8EXT", "an 8-bit OpTypeFloat");
+      return need(s, inst, SPV_ARM_CAP_FLOAT8_EXT, "Float8EXT", SPV_ARM_EXT_FLOAT8_EXT,
+                  "an 8-bit OpTypeFloat");
    }
    return dg_fail(s->d, inst, DG_ERR_TYPE_DECL,
                   "Width %u with %s%u is no floating-point type SPIR-V defines (16, 32 or 64; 16 "
@@ -376,8 +405,8 @@ check_decl(struct st *s, const struct spirv_inst *inst)
    case SPV_ARM_OP_SPEC_CONSTANT_COMPOSITE_REPLICATE_EXT:
       if ((result = use(s, inst, 3, "the value")) != VK_SUCCESS)
          return result;
-      return need_cap(s, inst, SPV_ARM_CAP_REPLICATED_COMPOSITES_EXT, "ReplicatedCompositesEXT",
-                      "a replicated composite");
+      return need(s, inst, SPV_ARM_CAP_REPLICATED_COMPOSITES_EXT, "ReplicatedCompositesEXT",
+                  SPV_ARM_EXT_REPLICATED_COMPOSITES_EXT, "a replicated composite");
    case DG_SPV_VARIABLE: {
       uint32_t sc = word_or(s, inst, 3, UINT32_MAX);
       if ((result = use(s, inst, 4, "the initializer")) != VK_SUCCESS)
@@ -398,8 +427,8 @@ check_decl(struct st *s, const struct spirv_inst *inst)
       return VK_SUCCESS;
    }
    case SPV_ARM_OP_TYPE_TENSOR:
-      if ((result = need_cap(s, inst, SPV_ARM_CAP_TENSORS, "TensorsARM", "OpTypeTensorARM")) !=
-              VK_SUCCESS ||
+      if ((result = need(s, inst, SPV_ARM_CAP_TENSORS, "TensorsARM", SPV_ARM_EXT_TENSORS,
+                         "OpTypeTensorARM")) != VK_SUCCESS ||
           (result = use_from(s, inst, 2, "an operand")) != VK_SUCCESS)
          return result;
       if (!is_scalar_type(operand_def(s, inst, 2)))
@@ -419,12 +448,12 @@ check_decl(struct st *s, const struct spirv_inst *inst)
       }
       return VK_SUCCESS;
    case SPV_ARM_OP_TYPE_GRAPH:
-      if ((result = need_cap(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", "OpTypeGraphARM")) !=
-          VK_SUCCESS)
+      if ((result = need(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", SPV_ARM_EXT_GRAPH,
+                         "OpTypeGraphARM")) != VK_SUCCESS)
          return result;
       return use_from(s, inst, 3, "an input or output type");
    case SPV_ARM_OP_GRAPH_CONSTANT:
-      return need_cap(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", "OpGraphConstantARM");
+      return need(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", SPV_ARM_EXT_GRAPH, "OpGraphConstantARM");
    default:
       return VK_SUCCESS;
    }
@@ -582,8 +611,8 @@ check_all(struct st *s)
          in_func = true;
          scope_start = i + 1;
       } else if (inst->opcode == SPV_ARM_OP_GRAPH) {
-         if ((result = need_cap(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", "OpGraphARM")) !=
-                 VK_SUCCESS ||
+         if ((result = need(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", SPV_ARM_EXT_GRAPH,
+                            "OpGraphARM")) != VK_SUCCESS ||
              (result = use(s, inst, 1, "Result Type")) != VK_SUCCESS)
             return result;
          in_graph = true;
@@ -596,8 +625,8 @@ check_all(struct st *s)
                         "outside a graph (SPV_ARM_graph: only between OpGraphARM and "
                         "OpGraphEndARM; a second OpGraphEndARM?)");
       } else if (inst->opcode == SPV_ARM_OP_GRAPH_ENTRY_POINT) {
-         if ((result = need_cap(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", "OpGraphEntryPointARM")) !=
-             VK_SUCCESS)
+         if ((result = need(s, inst, SPV_ARM_CAP_GRAPH, "GraphARM", SPV_ARM_EXT_GRAPH,
+                            "OpGraphEntryPointARM")) != VK_SUCCESS)
             return result;
       }
       if (id && s->ids[id] != ID_OUT_SCOPE)

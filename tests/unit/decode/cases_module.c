@@ -171,6 +171,9 @@ static const struct dcase structure[] = {
 
 /* The module's structure (dg_structure.c, issue 15): SPIR-V's logical layout, capabilities,
  * ids defined before use, the memory model, storage classes and type declarations. */
+#define OTHER_EXTS                                                                                 \
+   "OpExtension \"SPV_KHR_bfloat16\"\nOpExtension \"SPV_EXT_float8\"\n"                            \
+   "OpExtension \"SPV_EXT_replicated_composites\"\n"
 #define CAPS_BUT(x) "OpCapability VulkanMemoryModel\n" x
 #define GRAPH1                                                                                     \
    "%graph = OpGraphARM %gt\n%in0 = OpGraphInputARM %t_f32_4 %i32_0\n"                             \
@@ -269,6 +272,15 @@ static const struct dcase module_structure[] = {
                       "OpCapability Int64\nOpCapability Float16\nOpCapability BFloat16TypeKHR\n"
                       "OpCapability Float8EXT\n"),
      .code = DG_ERR_CAPABILITY, .msg = "ReplicatedCompositesEXT"},
+    {"tensor type without SPV_ARM_tensors", IO1, NULL, ADD,
+     .extensions = "OpExtension \"SPV_ARM_graph\"\n" OTHER_EXTS, .code = DG_ERR_CAPABILITY,
+     .msg = "requires OpExtension \"SPV_ARM_tensors\""},
+    {"graph without SPV_ARM_graph", IO1, NULL, ADD,
+     .extensions = "OpExtension \"SPV_ARM_tensors\"\n" OTHER_EXTS, .code = DG_ERR_CAPABILITY,
+     .msg = "requires OpExtension \"SPV_ARM_graph\""},
+    {"bfloat16 without SPV_KHR_bfloat16", IO1, NULL, ADD,
+     .extensions = "OpExtension \"SPV_ARM_tensors\"\nOpExtension \"SPV_ARM_graph\"\n",
+     .code = DG_ERR_CAPABILITY, .msg = "requires OpExtension \"SPV_KHR_bfloat16\""},
 };
 
 static const struct dcase types[] = {

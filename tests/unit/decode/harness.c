@@ -458,7 +458,10 @@ module_text(const struct dcase *c, const struct io *io)
                         "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n");
    if (c->header)
       sb_add_section(&s, c->header, 0);
-   sb_add(&s, "OpExtension \"SPV_ARM_tensors\"\nOpExtension \"SPV_ARM_graph\"\n");
+   sb_add(&s, c->extensions ? c->extensions
+                            : "OpExtension \"SPV_ARM_tensors\"\nOpExtension \"SPV_ARM_graph\"\n"
+                              "OpExtension \"SPV_KHR_bfloat16\"\nOpExtension \"SPV_EXT_float8\"\n"
+                              "OpExtension \"SPV_EXT_replicated_composites\"\n");
    if (c->header)
       sb_add_section(&s, c->header, 4);
    sb_add(&s, "%tosa = OpExtInstImport \"TOSA.001000.1\"\n");

@@ -70,6 +70,7 @@ struct dcase {
    enum dg_error code;       /* DG_OK: decoding succeeds */
    const char *msg;          /* a fragment the message must contain */
    const char *caps;         /* replaces the capabilities other than GraphARM (NULL: all of them) */
+   const char *extensions;   /* replaces the OpExtension lines (NULL: all of them) */
    const char *memory_model; /* replaces "OpMemoryModel Logical Vulkan\n" ("" drops it) */
 };
 
