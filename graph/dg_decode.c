@@ -55,6 +55,12 @@ dg_error_name(enum dg_error code)
       NAME(DG_ERR_VALUE)
       NAME(DG_ERR_COMPOSITE_EXTRACT)
       NAME(DG_ERR_GRAPH_CONSTANT_ID_DUPLICATE)
+      NAME(DG_ERR_LAYOUT)
+      NAME(DG_ERR_CAPABILITY)
+      NAME(DG_ERR_FORWARD_REFERENCE)
+      NAME(DG_ERR_MEMORY_MODEL)
+      NAME(DG_ERR_TYPE_DECL)
+      NAME(DG_ERR_STORAGE_CLASS)
       NAME(DG_ERR_TYPE_NOT_TENSOR)
       NAME(DG_ERR_TENSOR_NOT_SHAPED)
       NAME(DG_ERR_TENSOR_SHAPE)
@@ -564,7 +570,9 @@ static VkResult
 decode_module(struct dg_decoder *d)
 {
    const struct spirv_inst *entry = NULL;
-   VkResult result = scan_module(d, &entry);
+   VkResult result = dg_check_structure(d);
+   if (result == VK_SUCCESS)
+      result = scan_module(d, &entry);
    if (result == VK_SUCCESS)
       result = decode_entry_point(d, entry);
    if (result == VK_SUCCESS)

@@ -46,6 +46,12 @@ enum dg_error {
    DG_ERR_VALUE = 2014,                 /* an operand that is no tensor value of this graph */
    DG_ERR_COMPOSITE_EXTRACT = 2015,     /* OpCompositeExtract of something not multi-result */
    DG_ERR_GRAPH_CONSTANT_ID_DUPLICATE = 2016, /* GraphConstantID not unique in the module */
+   DG_ERR_LAYOUT = 2017,            /* SPIR-V 2.4 logical layout: a section out of order */
+   DG_ERR_CAPABILITY = 2018,        /* a type or instruction without its OpCapability */
+   DG_ERR_FORWARD_REFERENCE = 2019, /* an <id> used before its definition or out of scope */
+   DG_ERR_MEMORY_MODEL = 2020,      /* OpMemoryModel missing, repeated, unknown, not Vulkan's */
+   DG_ERR_TYPE_DECL = 2021,         /* a malformed type: int width/signedness, array element */
+   DG_ERR_STORAGE_CLASS = 2022,     /* unknown storage class, variable vs pointer type */
    /* 2100..2199: types and constants. */
    DG_ERR_TYPE_NOT_TENSOR = 2100,    /* an OpTypeTensorARM was required */
    DG_ERR_TENSOR_NOT_SHAPED = 2101,  /* unranked or unshaped tensor */

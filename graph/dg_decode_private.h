@@ -133,6 +133,11 @@ VkResult dg_def(struct dg_decoder *d, const struct spirv_inst *user, uint32_t id
 bool dg_decoration(const struct dg_decoder *d, uint32_t target, uint32_t decoration,
                    uint32_t *value);
 
+/** Checks the module's structure before decoding: SPIR-V logical layout, capabilities of
+ *  the types used, ids defined before use, the memory model, storage classes, type
+ *  declarations, graph nesting (dg_structure.c). */
+VkResult dg_check_structure(struct dg_decoder *d);
+
 /** Decodes the graph body, from OpGraphARM to OpGraphEndARM (dg_body.c). */
 VkResult dg_decode_body(struct dg_decoder *d);
 

@@ -95,8 +95,8 @@ static const struct dcase structure[] = {
      .code = DG_ERR_GRAPH_LAYOUT, .msg = "sets no output"},
     {"instruction not allowed in a graph", IO1, NULL, "%x = OpIAdd %i32 %i32_1 %i32_2 ;@\n" ADD,
      .code = DG_ERR_BODY_INSTRUCTION, .msg = "not allowed in a graph"},
-    {"nested OpGraphARM", IO1, NULL, "%g2 = OpGraphARM %gt ;@\n" ADD,
-     .code = DG_ERR_BODY_INSTRUCTION, .msg = "opcode 4183"},
+    {"nested OpGraphARM", IO1, NULL, "%g2 = OpGraphARM %gt ;@\n" ADD, .code = DG_ERR_GRAPH_LAYOUT,
+     .msg = "has no OpGraphEndARM before it"},
     {"InputIndex not a constant", IO1, NULL, NULL,
      .graph = "%graph = OpGraphARM %gt\n%in0 = OpGraphInputARM %t_f32_4 %vin0 ;@\n"
               "OpGraphSetOutputARM %in0 %i32_0\nOpGraphEndARM\n",
@@ -149,9 +149,9 @@ static const struct dcase structure[] = {
     {"operand used before its definition", IO1, NULL,
      "%r = OpExtInst %t_f32_4 %tosa ADD %in0 %r2 ;@\n%r2 = OpExtInst %t_f32_4 %tosa ADD %in0 "
      "%in0\n",
-     .code = DG_ERR_VALUE, .msg = "before its definition"},
+     .code = DG_ERR_FORWARD_REFERENCE, .msg = "before its definition"},
     {"operand naming its own result", IO1, NULL, "%r = OpExtInst %t_f32_4 %tosa ADD %in0 %r ;@\n",
-     .code = DG_ERR_VALUE, .msg = "before its definition"},
+     .code = DG_ERR_FORWARD_REFERENCE, .msg = "before its definition"},
     {"scalar constant as a tensor operand", IO1, NULL,
      "%r = OpExtInst %t_f32_4 %tosa ADD %in0 %f32_1 ;@\n", .code = DG_ERR_VALUE,
      .msg = "not a tensor"},
@@ -169,11 +169,125 @@ static const struct dcase structure[] = {
      .code = DG_ERR_GRAPH_CONSTANT_ID_DUPLICATE, .msg = "GraphConstantID 5"},
 };
 
+/* The module's structure (dg_structure.c, issue 15): SPIR-V's logical layout, capabilities,
+ * ids defined before use, the memory model, storage classes and type declarations. */
+#define OTHER_EXTS                                                                                 \
+   "OpExtension \"SPV_KHR_bfloat16\"\nOpExtension \"SPV_EXT_float8\"\n"                            \
+   "OpExtension \"SPV_EXT_replicated_composites\"\n"
+#define CAPS_BUT(x) "OpCapability VulkanMemoryModel\n" x
+#define GRAPH1                                                                                     \
+   "%graph = OpGraphARM %gt\n%in0 = OpGraphInputARM %t_f32_4 %i32_0\n"                             \
+   "OpGraphSetOutputARM %in0 %i32_0\nOpGraphEndARM\n"
+static const struct dcase module_structure[] = {
+    {"pointer storage class not the variable's", IO1,
+     "%pp = OpTypePointer Private %t_f32_4\n%vx = OpVariable %pp UniformConstant ;@\n", ADD,
+     .entry = "OpGraphEntryPointARM %graph \"main\" %vx %vout0\n", .code = DG_ERR_STORAGE_CLASS,
+     .msg = "not its pointer type's"},
+    {"module-level variable in Function storage", IO1,
+     "%pfn = OpTypePointer Function %f32\n%vf = OpVariable %pfn Function ;@\n", ADD,
+     .code = DG_ERR_STORAGE_CLASS, .msg = "Storage Class Function"},
+    {"OpTypeInt signedness 47", IO1, "%i47 = OpTypeInt 32 47 ;@\n", ADD, .code = DG_ERR_TYPE_DECL,
+     .msg = "Signedness 47"},
+    {"OpTypeInt width 12", IO1, "%i12 = OpTypeInt 12 0 ;@\n", ADD, .code = DG_ERR_TYPE_DECL,
+     .msg = "Width 12"},
+    {"OpTypeFloat 8 without an encoding", IO1, "%f8 = OpTypeFloat 8 ;@\n", ADD,
+     .code = DG_ERR_TYPE_DECL, .msg = "Width 8 with no encoding"},
+    {"shape array whose element type is a constant", IO1, "%ab = OpTypeArray %i32_4 %i32_1 ;@\n",
+     ADD, .code = DG_ERR_TYPE_DECL, .msg = "Element Type (opcode 43) is not a type"},
+    {"array length not an integer constant", IO1, "%ab = OpTypeArray %i32 %f32_1 ;@\n", ADD,
+     .code = DG_ERR_TYPE_DECL, .msg = "Length is not an integer scalar constant"},
+    {"tensor element type not a scalar", IO1, "%tt = OpTypeTensorARM %t_f32_4 %i32_1 ;@\n", ADD,
+     .code = DG_ERR_TYPE_DECL, .msg = "Element Type is not a scalar type"},
+    {"tensor rank not an integer constant", IO1, "%tt = OpTypeTensorARM %f32 %f32_1 ;@\n", ADD,
+     .code = DG_ERR_TYPE_DECL, .msg = "Rank is not an integer scalar constant"},
+    {"no OpMemoryModel", IO1, NULL, ADD, .memory_model = "", .code = DG_ERR_MEMORY_MODEL,
+     .msg = "no OpMemoryModel"},
+    {"unknown memory model", IO1, NULL, ADD, .memory_model = "OpMemoryModel Logical 7 ;@\n",
+     .code = DG_ERR_MEMORY_MODEL, .msg = "Memory Model 7"},
+    {"addressing model not Vulkan's", IO1, NULL, ADD,
+     .memory_model = "OpMemoryModel Physical64 GLSL450 ;@\n", .code = DG_ERR_MEMORY_MODEL,
+     .msg = "not Logical or PhysicalStorageBuffer64"},
+    {"second OpMemoryModel", IO1, NULL, ADD,
+     .memory_model = "OpMemoryModel Logical Vulkan\nOpMemoryModel Logical Vulkan ;@\n",
+     .code = DG_ERR_MEMORY_MODEL, .msg = "a second OpMemoryModel"},
+    {"GLSL450 memory model accepted", IO1, NULL, ADD,
+     .memory_model = "OpMemoryModel Logical GLSL450\n", .code = DG_OK},
+    {"Vulkan memory model without its capability", IO1, NULL, ADD,
+     .caps = "OpCapability TensorsARM\nOpCapability Int8\nOpCapability Int16\nOpCapability Int64\n"
+             "OpCapability Float16\nOpCapability BFloat16TypeKHR\nOpCapability Float8EXT\n"
+             "OpCapability ReplicatedCompositesEXT\n",
+     .memory_model = "OpMemoryModel Logical Vulkan ;@\n", .code = DG_ERR_CAPABILITY,
+     .msg = "VulkanMemoryModel"},
+    {"8-bit integer without Int8", IO1, NULL, ADD,
+     .caps = CAPS_BUT("OpCapability TensorsARM\nOpCapability Int16\nOpCapability Int64\n"
+                      "OpCapability Float16\nOpCapability BFloat16TypeKHR\n"
+                      "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n"),
+     .code = DG_ERR_CAPABILITY, .msg = "requires OpCapability Int8"},
+    {"64-bit integer without Int64", IO1, NULL, ADD,
+     .caps = CAPS_BUT("OpCapability TensorsARM\nOpCapability Int8\nOpCapability Int16\n"
+                      "OpCapability Float16\nOpCapability BFloat16TypeKHR\n"
+                      "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n"),
+     .code = DG_ERR_CAPABILITY, .msg = "requires OpCapability Int64"},
+    {"half float without Float16", IO1, NULL, ADD,
+     .caps = CAPS_BUT("OpCapability TensorsARM\nOpCapability Int8\nOpCapability Int16\n"
+                      "OpCapability Int64\nOpCapability BFloat16TypeKHR\n"
+                      "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n"),
+     .code = DG_ERR_CAPABILITY, .msg = "requires OpCapability Float16"},
+    {"tensor type without TensorsARM", IO1, NULL, ADD,
+     .caps = CAPS_BUT("OpCapability Int8\nOpCapability Int16\nOpCapability Int64\n"
+                      "OpCapability Float16\nOpCapability BFloat16TypeKHR\n"
+                      "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n"),
+     .code = DG_ERR_CAPABILITY, .msg = "requires OpCapability TensorsARM"},
+    {"tensor arrays imply TensorsARM", IO1, NULL, ADD,
+     .caps = CAPS_BUT("OpCapability StorageTensorArrayDynamicIndexingARM\nOpCapability Int8\n"
+                      "OpCapability Int16\nOpCapability Int64\nOpCapability Float16\n"
+                      "OpCapability BFloat16TypeKHR\nOpCapability Float8EXT\n"
+                      "OpCapability ReplicatedCompositesEXT\n"),
+     .code = DG_OK},
+    {"type used before its declaration", IO1,
+     "%pf = OpTypePointer UniformConstant %tlate ;@\n%tlate = OpTypeTensorARM %f32 %i32_1 %sh_4\n",
+     ADD, .code = DG_ERR_FORWARD_REFERENCE, .msg = "before its definition"},
+    {"names and decorations may refer forward", IO1, "OpName %graph \"g\"\nOpName %r \"sum\"\n",
+     ADD, .code = DG_OK},
+    {"value of another graph", IO1, NULL, NULL,
+     .graph = GRAPH1 "%g2 = OpGraphARM %gt\n%x0 = OpGraphInputARM %t_f32_4 %i32_0\n"
+                     "OpGraphSetOutputARM %in0 %i32_0 ;@\nOpGraphEndARM\n",
+     .code = DG_ERR_FORWARD_REFERENCE, .msg = "inside another graph"},
+    {"second OpGraphEndARM", IO1, NULL, NULL, .graph = GRAPH1 "OpGraphEndARM ;@\n",
+     .code = DG_ERR_GRAPH_LAYOUT, .msg = "outside a graph"},
+    {"graph without OpGraphEndARM", IO1, NULL, NULL,
+     .graph = "%graph = OpGraphARM %gt ;@\n%in0 = OpGraphInputARM %t_f32_4 %i32_0\n"
+              "OpGraphSetOutputARM %in0 %i32_0\n",
+     .code = DG_ERR_GRAPH_LAYOUT, .msg = "has no OpGraphEndARM"},
+    {"graph input outside a graph", IO1, "%xx = OpGraphInputARM %t_f32_4 %i32_0 ;@\n", ADD,
+     .code = DG_ERR_GRAPH_LAYOUT, .msg = "outside a graph"},
+    {"type declared after the graphs", IO1, NULL, NULL,
+     .graph = GRAPH1 "%late = OpTypeInt 32 1 ;@\n", .code = DG_ERR_LAYOUT,
+     .msg = "after the section \"graph definitions and entry points\""},
+    {"capability after the graphs", IO1, NULL, NULL, .graph = GRAPH1 "OpCapability Int8 ;@\n",
+     .code = DG_ERR_LAYOUT, .msg = "section \"capabilities\""},
+    {"replicated composite without its capability", IO1,
+     "%rep = OpConstantCompositeReplicateEXT %t_f32_4 %f32_1 ;@\n", ADD,
+     .caps = CAPS_BUT("OpCapability TensorsARM\nOpCapability Int8\nOpCapability Int16\n"
+                      "OpCapability Int64\nOpCapability Float16\nOpCapability BFloat16TypeKHR\n"
+                      "OpCapability Float8EXT\n"),
+     .code = DG_ERR_CAPABILITY, .msg = "ReplicatedCompositesEXT"},
+    {"tensor type without SPV_ARM_tensors", IO1, NULL, ADD,
+     .extensions = "OpExtension \"SPV_ARM_graph\"\n" OTHER_EXTS, .code = DG_ERR_CAPABILITY,
+     .msg = "requires OpExtension \"SPV_ARM_tensors\""},
+    {"graph without SPV_ARM_graph", IO1, NULL, ADD,
+     .extensions = "OpExtension \"SPV_ARM_tensors\"\n" OTHER_EXTS, .code = DG_ERR_CAPABILITY,
+     .msg = "requires OpExtension \"SPV_ARM_graph\""},
+    {"bfloat16 without SPV_KHR_bfloat16", IO1, NULL, ADD,
+     .extensions = "OpExtension \"SPV_ARM_tensors\"\nOpExtension \"SPV_ARM_graph\"\n",
+     .code = DG_ERR_CAPABILITY, .msg = "requires OpExtension \"SPV_KHR_bfloat16\""},
+};
+
 static const struct dcase types[] = {
     {"element type without a TOSA mapping", IO1,
      "%f64 = OpTypeFloat 64\n%t64 = OpTypeTensorARM %f64 %i32_1 %sh_4\n", ADD,
-     .gtype = "%gt = OpTypeGraphARM 1 %t64 %t_f32_4 ;@\n", .code = DG_ERR_ELEMENT_TYPE,
-     .msg = "no TOSA.001000.1 mapping"},
+     .gtype = "%gt = OpTypeGraphARM 1 %t64 %t_f32_4 ;@\n", .header = "OpCapability Float64\n",
+     .code = DG_ERR_ELEMENT_TYPE, .msg = "no TOSA.001000.1 mapping"},
     {"rank 0", IO1, "%t0 = OpTypeTensorARM %f32 %i32_0 %sh_4\n", ADD,
      .gtype = "%gt = OpTypeGraphARM 1 %t0 %t_f32_4 ;@\n", .code = DG_ERR_TENSOR_SHAPE,
      .msg = "Rank 0"},
@@ -184,9 +298,9 @@ static const struct dcase types[] = {
      .code = DG_ERR_TENSOR_SHAPE, .msg = "dimension 0 is 0"},
     {"tensor beyond MAX_LOG2_SIZE", "t_f32_65536x8192", "t_f32_4", NULL, NULL,
      "OpGraphSetOutputARM %in0 %i32_0\n", .code = DG_ERR_LEVEL, .msg = "MAX_LOG2_SIZE"},
-    {"Shape not a constant", IO1, "%tv = OpTypeTensorARM %f32 %i32_1 %vin0\n", ADD,
-     .gtype = "%gt = OpTypeGraphARM 1 %tv %t_f32_4 ;@\n", .code = DG_ERR_TENSOR_SHAPE,
-     .msg = "not a constant composite"},
+    {"Shape not a constant", IO1, "%tv = OpTypeTensorARM %f32 %i32_1 %vin0 ;@\n", ADD,
+     .gtype = "%gt = OpTypeGraphARM 1 %tv %t_f32_4\n", .code = DG_ERR_TYPE_DECL,
+     .msg = "Shape is not a constant array"},
     {"Shape length is not Rank", IO1, "%tx = OpTypeTensorARM %f32 %i32_3 %sh_4\n", ADD,
      .gtype = "%gt = OpTypeGraphARM 1 %tx %t_f32_4 ;@\n", .code = DG_ERR_TENSOR_SHAPE,
      .msg = "Shape has 1 elements, Rank is 3"},
@@ -311,6 +425,7 @@ void
 test_decode_module_cases(void)
 {
    h_run_all(structure, sizeof(structure) / sizeof(structure[0]));
+   h_run_all(module_structure, sizeof(module_structure) / sizeof(module_structure[0]));
    h_run_all(types, sizeof(types) / sizeof(types[0]));
    h_run_all(sets, sizeof(sets) / sizeof(sets[0]));
    h_run_all(create_info, sizeof(create_info) / sizeof(create_info[0]));

@@ -355,6 +355,52 @@ emit_graph(struct sbuf *s, const struct dcase *c, const struct io *io)
    sb_add(s, "OpGraphEndARM\n");
 }
 
+/* The section of SPIR-V's logical layout (2.4) a case's line belongs in: 0 capabilities,
+ * 1 debug strings and sources, 2 names, 3 annotations, 4 anything else. Cases write their
+ * lines where they like; the module puts each in its section (dg_structure.c checks it). */
+static int
+line_section(const char *line, size_t len)
+{
+   const char *p = line, *end = line + len;
+   while (p < end && isspace((unsigned char)*p))
+      p++;
+   const char *eq = memchr(p, '=', (size_t)(end - p));
+   if (*p == '%' && eq) {
+      p = eq + 1;
+      while (p < end && isspace((unsigned char)*p))
+         p++;
+   }
+   static const struct {
+      const char *op;
+      int sec;
+   } ops[] = {{"OpCapability ", 0},    {"OpString ", 1},       {"OpSource", 1},
+              {"OpName ", 2},          {"OpMemberName ", 2},   {"OpDecorate", 3},
+              {"OpMemberDecorate", 3}, {"OpGroupDecorate", 3}, {"OpGroupMemberDecorate", 3},
+              {"OpDecorationGroup", 3}};
+   for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+      size_t n = strlen(ops[i].op);
+      if ((size_t)(end - p) >= n && strncmp(p, ops[i].op, n) == 0)
+         return ops[i].sec;
+   }
+   return 4;
+}
+
+/* Appends the lines of text that belong in section `sec`. */
+static void
+sb_add_section(struct sbuf *s, const char *text, int sec)
+{
+   for (const char *line = text; line && *line;) {
+      const char *end = strchr(line, '\n');
+      size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
+      if (line_section(line, len) == sec) {
+         char buf[1024];
+         snprintf(buf, sizeof(buf), "%.*s%s", (int)len, line, end ? "" : "\n");
+         sb_add(s, buf);
+      }
+      line += len;
+   }
+}
+
 /* The whole module; names gathers everything it mentions first. */
 static char *
 module_text(const struct dcase *c, const struct io *io)
@@ -362,7 +408,7 @@ module_text(const struct dcase *c, const struct io *io)
    struct sbuf tail = {0}, s = {0};
    struct names ns = {.n = 0};
    if (c->decls)
-      sb_add(&tail, c->decls);
+      sb_add_section(&tail, c->decls, 4);
    if (c->gtype) {
       sb_add(&tail, c->gtype);
    } else {
@@ -400,16 +446,32 @@ module_text(const struct dcase *c, const struct io *io)
       names_add(&ns, k);
    }
    scan_names(&ns, tail.p);
+   if (c->decls)
+      scan_names(&ns, c->decls);
 
    if (c->mutate != M_NO_GRAPH_CAP)
       sb_add(&s, "OpCapability GraphARM\n");
-   sb_add(&s, "OpCapability TensorsARM\nOpCapability Int8\nOpCapability Int16\n"
-              "OpCapability Int64\nOpCapability Float16\nOpCapability BFloat16TypeKHR\n"
-              "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n"
-              "OpExtension \"SPV_ARM_tensors\"\nOpExtension \"SPV_ARM_graph\"\n");
+   sb_add(&s, c->caps ? c->caps
+                      : "OpCapability VulkanMemoryModel\nOpCapability TensorsARM\n"
+                        "OpCapability Int8\nOpCapability Int16\nOpCapability Int64\n"
+                        "OpCapability Float16\nOpCapability BFloat16TypeKHR\n"
+                        "OpCapability Float8EXT\nOpCapability ReplicatedCompositesEXT\n");
    if (c->header)
-      sb_add(&s, c->header);
-   sb_add(&s, "%tosa = OpExtInstImport \"TOSA.001000.1\"\nOpMemoryModel Logical Vulkan\n");
+      sb_add_section(&s, c->header, 0);
+   sb_add(&s, c->extensions ? c->extensions
+                            : "OpExtension \"SPV_ARM_tensors\"\nOpExtension \"SPV_ARM_graph\"\n"
+                              "OpExtension \"SPV_KHR_bfloat16\"\nOpExtension \"SPV_EXT_float8\"\n"
+                              "OpExtension \"SPV_EXT_replicated_composites\"\n");
+   if (c->header)
+      sb_add_section(&s, c->header, 4);
+   sb_add(&s, "%tosa = OpExtInstImport \"TOSA.001000.1\"\n");
+   sb_add(&s, c->memory_model ? c->memory_model : "OpMemoryModel Logical Vulkan\n");
+   for (int sec = 1; sec <= 3; sec++) {
+      if (c->header)
+         sb_add_section(&s, c->header, sec);
+      if (c->decls)
+         sb_add_section(&s, c->decls, sec);
+   }
    for (uint32_t i = 0; i < io->n_in; i++)
       sb_addf(&s, "OpDecorate %%vin%u DescriptorSet 0\nOpDecorate %%vin%u Binding %u\n", i, i, i);
    for (uint32_t i = 0; i < io->n_out; i++)

@@ -67,8 +67,11 @@ struct dcase {
    enum h_mutation mutate;
    uint32_t features; /* dg_decode_info::tosa_features (0: advertised) */
    const VkSpecializationInfo *spec;
-   enum dg_error code; /* DG_OK: decoding succeeds */
-   const char *msg;    /* a fragment the message must contain */
+   enum dg_error code;       /* DG_OK: decoding succeeds */
+   const char *msg;          /* a fragment the message must contain */
+   const char *caps;         /* replaces the capabilities other than GraphARM (NULL: all of them) */
+   const char *extensions;   /* replaces the OpExtension lines (NULL: all of them) */
+   const char *memory_model; /* replaces "OpMemoryModel Logical Vulkan\n" ("" drops it) */
 };
 
 /** A built case: the module and the create-info arrays pointing into it. */
