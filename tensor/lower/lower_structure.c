@@ -22,7 +22,7 @@
  *    whose values are not labels;
  *  - Function-storage OpVariable only at the start of a function's first
  *    block (the lowering adds its own variables after them), and nowhere else;
- *  - branch targets are labels.
+ *  - branch targets are labels; a block branching to itself has an OpLoopMerge.
  * Ids defined twice, ids out of range and truncated instructions are the
  * shared reader's checks (spirv_reader_init()).
  */
@@ -159,6 +159,14 @@ check_terminator(struct tsr_lower *l, struct walk *s, const struct spirv_inst *i
                             "block %%%u: OpSelectionMerge before a %s, not a conditional branch",
                             s->label, name_of(op));
    s->where = BETWEEN;
+   /* A one-block loop is split around its accesses with a new continue block
+    * (lower_blocks.c); a block branching to itself must say it is a loop. */
+   bool to_self = (op == SpvOpBranch && inst->word_count >= 2 && w[1] == s->label) ||
+                  (op == SpvOpBranchConditional && inst->word_count >= 4 &&
+                   (w[2] == s->label || w[3] == s->label));
+   if (to_self && s->merge != SpvOpLoopMerge)
+      return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, inst->offset,
+                            "block %%%u branches to itself without an OpLoopMerge", s->label);
    if (op == SpvOpBranch)
       return labels(l, inst, w, 1, 1, "target");
    if (op == SpvOpBranchConditional)
