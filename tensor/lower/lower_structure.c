@@ -19,7 +19,8 @@
  *    OpBranchConditional or OpSwitch after OpSelectionMerge), its merge and
  *    continue targets labels;
  *  - OpPhi only at the start of a block, with (value, parent label) pairs
- *    whose values are not labels;
+ *    whose values are not labels and whose parents branch to the block (the
+ *    parents of split blocks are renamed to their last part);
  *  - Function-storage OpVariable only at the start of a function's first
  *    block (the lowering adds its own variables after them), and nowhere else;
  *  - branch targets are labels; a block branching to itself has an OpLoopMerge.
@@ -27,6 +28,10 @@
  * shared reader's checks (spirv_reader_init()).
  */
 #include "tsr_lower_private.h"
+
+#include <stdlib.h>
+
+#include "lyr_alloc.h"
 
 enum where {
    OUTSIDE,   /* between functions */
@@ -43,6 +48,11 @@ struct walk {
    bool first_block; /* the current block is its function's first */
    bool past_phis;   /* a non-OpPhi instruction was seen in the block */
    bool past_vars;   /* a non-OpVariable instruction was seen in the first block */
+   uint64_t *edges;  /* (from << 32 | to) of every branch, sorted after the walk */
+   size_t edge_count;
+   uint64_t *phis; /* (parent << 32 | block) of every OpPhi pair */
+   uint32_t *phi_offsets;
+   size_t phi_count;
 };
 
 static bool
@@ -116,7 +126,7 @@ labels(struct tsr_lower *l, const struct spirv_inst *inst, const uint32_t *w, ui
 }
 
 static bool
-check_phi(struct tsr_lower *l, const struct spirv_inst *inst, const uint32_t *w)
+check_phi(struct tsr_lower *l, struct walk *s, const struct spirv_inst *inst, const uint32_t *w)
 {
    if (inst->word_count < 5 || (inst->word_count - 3) % 2)
       return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, inst->offset,
@@ -128,6 +138,8 @@ check_phi(struct tsr_lower *l, const struct spirv_inst *inst, const uint32_t *w)
       if (!is_label(l, w[i + 1]))
          return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, inst->offset,
                                "OpPhi: the parent %%%u is not an OpLabel", w[i + 1]);
+      s->phi_offsets[s->phi_count] = inst->offset;
+      s->phis[s->phi_count++] = (uint64_t)w[i + 1] << 32 | s->label;
    }
    return true;
 }
@@ -167,12 +179,20 @@ check_terminator(struct tsr_lower *l, struct walk *s, const struct spirv_inst *i
    if (to_self && s->merge != SpvOpLoopMerge)
       return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, inst->offset,
                             "block %%%u branches to itself without an OpLoopMerge", s->label);
-   if (op == SpvOpBranch)
-      return labels(l, inst, w, 1, 1, "target");
-   if (op == SpvOpBranchConditional)
-      return labels(l, inst, w, 2, 2, "target");
-   if (op == SpvOpSwitch)
-      return labels(l, inst, w, 2, 1, "default");
+   uint32_t first = op == SpvOpBranch ? 1 : 2;
+   uint32_t n = op == SpvOpBranchConditional ? 2 : 1;
+   if (op != SpvOpBranch && op != SpvOpBranchConditional && op != SpvOpSwitch)
+      return true;
+   if (!labels(l, inst, w, first, n, op == SpvOpSwitch ? "default" : "target"))
+      return false;
+   for (uint32_t i = first; i < first + n; i++)
+      s->edges[s->edge_count++] = (uint64_t)s->label << 32 | w[i];
+   /* OpSwitch's case targets follow literals whose width is the selector's: every word
+    * after the default that names a label is taken as a possible target. Extra edges
+    * only make the predecessor check below more lenient. */
+   for (uint32_t i = 3; op == SpvOpSwitch && i < inst->word_count; i++)
+      if (is_label(l, w[i]))
+         s->edges[s->edge_count++] = (uint64_t)s->label << 32 | w[i];
    return true;
 }
 
@@ -193,7 +213,7 @@ check_in_block(struct tsr_lower *l, struct walk *s, const struct spirv_inst *ins
          return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, inst->offset,
                                "block %%%u: OpPhi after the block's first non-OpPhi instruction",
                                s->label);
-      return check_phi(l, inst, w);
+      return check_phi(l, s, inst, w);
    }
    if (op != SpvOpLine && op != SpvOpNoLine)
       s->past_phis = true;
@@ -232,7 +252,7 @@ check_instruction(struct tsr_lower *l, struct walk *s, const struct spirv_inst *
       if (s->where != OUTSIDE)
          return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, inst->offset,
                                "OpFunction inside a function (no OpFunctionEnd before it)");
-      *s = (struct walk){.where = FUNC_HEAD};
+      s->where = FUNC_HEAD;
       return true;
    case SpvOpFunctionParameter:
       if (s->where != FUNC_HEAD)
@@ -279,15 +299,58 @@ check_instruction(struct tsr_lower *l, struct walk *s, const struct spirv_inst *
                          places[s->where]);
 }
 
+static int
+compare_u64(const void *a, const void *b)
+{
+   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+   return x < y ? -1 : x > y;
+}
+
+/* Every OpPhi parent branches to the phi's block: lower_blocks.c renames the parents of
+ * split blocks to their last part, which is right only for a real predecessor. */
+static bool
+check_phi_parents(struct tsr_lower *l, struct walk *s)
+{
+   qsort(s->edges, s->edge_count, sizeof(uint64_t), compare_u64);
+   for (size_t i = 0; i < s->phi_count; i++) {
+      if (!bsearch(&s->phis[i], s->edges, s->edge_count, sizeof(uint64_t), compare_u64))
+         return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, s->phi_offsets[i],
+                               "OpPhi: the parent %%%u does not branch to block %%%u",
+                               (uint32_t)(s->phis[i] >> 32), (uint32_t)s->phis[i]);
+   }
+   return true;
+}
+
 bool
 tsr_lower_structure(struct tsr_lower *l)
 {
    struct walk s = {.where = OUTSIDE};
-   for (uint32_t i = 0; i < l->r.inst_count; i++)
-      if (!check_instruction(l, &s, &l->r.insts[i]))
-         return false;
-   if (s.where != OUTSIDE)
-      return tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, l->r.word_count,
+   /* At most one edge or phi pair per word of the branches and phis. */
+   size_t edge_words = 0, phi_words = 0;
+   for (uint32_t i = 0; i < l->r.inst_count; i++) {
+      uint32_t op = l->r.insts[i].opcode;
+      if (op == SpvOpBranch || op == SpvOpBranchConditional || op == SpvOpSwitch)
+         edge_words += l->r.insts[i].word_count;
+      else if (op == SpvOpPhi)
+         phi_words += l->r.insts[i].word_count;
+   }
+   size_t bytes = (edge_words + phi_words) * sizeof(uint64_t) + phi_words * sizeof(uint32_t);
+   uint8_t *mem = bytes ? lyr_alloc(l->alloc, bytes, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND) : NULL;
+   if (bytes && !mem)
+      return tsr_lower_fail(l, VK_ERROR_OUT_OF_HOST_MEMORY, 0,
+                            "out of memory for the control-flow check (%zu bytes)", bytes);
+   s.edges = (uint64_t *)mem;
+   s.phis = s.edges + edge_words;
+   s.phi_offsets = (uint32_t *)(s.phis + phi_words);
+
+   bool good = true;
+   for (uint32_t i = 0; i < l->r.inst_count && good; i++)
+      good = check_instruction(l, &s, &l->r.insts[i]);
+   if (good && s.where != OUTSIDE)
+      good = tsr_lower_fail(l, VK_ERROR_INITIALIZATION_FAILED, l->r.word_count,
                             "the module ends inside a function (no OpFunctionEnd)");
-   return true;
+   if (good)
+      good = check_phi_parents(l, &s);
+   lyr_free(l->alloc, mem);
+   return good;
 }
