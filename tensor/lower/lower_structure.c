@@ -311,6 +311,8 @@ compare_u64(const void *a, const void *b)
 static bool
 check_phi_parents(struct tsr_lower *l, struct walk *s)
 {
+   if (!s->phi_count)
+      return true;
    qsort(s->edges, s->edge_count, sizeof(uint64_t), compare_u64);
    for (size_t i = 0; i < s->phi_count; i++) {
       if (!bsearch(&s->phis[i], s->edges, s->edge_count, sizeof(uint64_t), compare_u64))
