@@ -213,6 +213,7 @@ static const struct {
    const char *name;
    bool (*run)(struct tsr_lower *l);
 } passes[] = {
+    {"structure", tsr_lower_structure},
     {"analyze", tsr_lower_analyze},
     {"tensor_types", tsr_lower_tensor_types},
     {"tensor_access", tsr_lower_tensor_access},

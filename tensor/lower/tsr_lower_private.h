@@ -272,6 +272,8 @@ void tsr_lower_convert(struct tsr_lower *l, uint32_t opcode, uint32_t result_typ
 
 /* ---- the passes ------------------------------------------------------------ */
 
+/** lower_structure.c: the function-body structure lower_blocks.c relies on. */
+bool tsr_lower_structure(struct tsr_lower *l);
 bool tsr_lower_analyze(struct tsr_lower *l);
 bool tsr_lower_tensor_types(struct tsr_lower *l);
 bool tsr_lower_tensor_access(struct tsr_lower *l);

@@ -401,6 +401,35 @@ expect_loops(uint32_t i, const float *in)
    return acc + in[0] + in[1];
 }
 
+/* Malformed function bodies the lowering relies on (issue 15, D39) are refused at
+ * vkCreateShaderModule under either path, and no module reaches the driver. */
+static void
+test_malformed(void)
+{
+   static const char *const names[] = {"reject_two_loop_merges", "reject_no_terminator",
+                                       "reject_phi_not_predecessor"};
+   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+      test_set_context(names[i]);
+      size_t count = 0;
+      uint32_t *words = lx_module(names[i], NULL, &count);
+      if (words) {
+         VkShaderModuleCreateInfo smci = {
+             .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+             .codeSize = count * 4,
+             .pCode = words,
+         };
+         VkShaderModule module = VK_NULL_HANDLE;
+         VkResult r = vkCreateShaderModule(x.device, &smci, NULL, &module);
+         ok(r == VK_ERROR_INITIALIZATION_FAILED && module == VK_NULL_HANDLE,
+            "vkCreateShaderModule gave %d, expected VK_ERROR_INITIALIZATION_FAILED", r);
+         if (module)
+            vkDestroyShaderModule(x.device, module, NULL);
+      }
+      free(words);
+      test_set_context(NULL);
+   }
+}
+
 int
 main(void)
 {
@@ -415,6 +444,7 @@ main(void)
    test_array_forms();
    test_query_types();
    test_negative_coords();
+   test_malformed();
    test_tensor_array("tensor_array_constant", k_two);
    test_tensor_array("tensor_array_dynamic", k_zero);
    if (x.non_uniform)

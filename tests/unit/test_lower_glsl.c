@@ -136,10 +136,12 @@ passes_spirv_val(const uint32_t *words, size_t count)
    return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* The round trip of a variant must fail with `want` and a message starting with `stage`. */
+/* The round trip of a variant must fail with `want` and a message starting with `stage`.
+ * valid_input: the variant is valid SPIR-V, so the direct lowering's module must pass spirv-val
+ * (the "invalid SPIR-V" variant's fault is passed through by the direct lowering). */
 static void
-expect_failure(const char *name, const struct variant *v, VkResult want, const char *stage,
-               const char *message)
+expect_failure(const char *name, const struct variant *v, bool valid_input, VkResult want,
+               const char *stage, const char *message)
 {
    test_set_context(name);
    size_t count = 0;
@@ -152,6 +154,8 @@ expect_failure(const char *name, const struct variant *v, VkResult want, const c
    /* The direct lowering takes these modules; only the GLSL path cannot. */
    VkResult direct = tsr_lower_tensors(words, count, NULL, &out, &out_count, err, sizeof(err));
    ok(direct == VK_SUCCESS, "direct lowering: %d %s", direct, err);
+   if (direct == VK_SUCCESS && valid_input)
+      ok(passes_spirv_val(out, out_count), "direct lowering: spirv-val");
    tsr_lower_free(NULL, out);
    out = NULL;
    VkResult result =
@@ -172,11 +176,11 @@ test_failures(void)
        .entry_points = "OpEntryPoint GLCompute %main \"main\" %src %dst %gid\n"
                        "OpEntryPoint GLCompute %main \"again\" %src %dst %gid\n",
    };
-   expect_failure("two entry points", &two, VK_ERROR_FEATURE_NOT_PRESENT,
+   expect_failure("two entry points", &two, true, VK_ERROR_FEATURE_NOT_PRESENT,
                   "GLSL round trip: ", "2 entry points");
 
    struct variant invalid = {.code = "%bad = OpIAdd %uint %x %float_2\n"};
-   expect_failure("invalid SPIR-V", &invalid, VK_ERROR_INITIALIZATION_FAILED,
+   expect_failure("invalid SPIR-V", &invalid, false, VK_ERROR_INITIALIZATION_FAILED,
                   "SPIR-V validator: ", "OpIAdd");
 
    /* Valid SPIR-V that SPIRV-Cross 2021.01 does not translate. */
@@ -184,7 +188,7 @@ test_failures(void)
        .globals = "%spec = OpSpecConstant %float 1.5\n"
                   "%quantized = OpSpecConstantOp %float QuantizeToF16 %spec\n",
    };
-   expect_failure("SPIRV-Cross failure", &spec_op, VK_ERROR_FEATURE_NOT_PRESENT,
+   expect_failure("SPIRV-Cross failure", &spec_op, true, VK_ERROR_FEATURE_NOT_PRESENT,
                   "SPIRV-Cross: ", "spec constant op");
 
    /* A Function array sized by a specialization constant, copied whole: GLSL cannot. */
@@ -201,7 +205,7 @@ test_failures(void)
                "%pb = OpAccessChain %ptr_float %vb %uint_1\n"
                "OpStore %pb %twice\n",
    };
-   expect_failure("glslang failure", &spec_array, VK_ERROR_FEATURE_NOT_PRESENT,
+   expect_failure("glslang failure", &spec_array, true, VK_ERROR_FEATURE_NOT_PRESENT,
                   "glslang: ", "specialization constant");
 }
 
@@ -306,7 +310,8 @@ test_allocator(void)
       failures += !done;
       wrong += !done && r != VK_ERROR_OUT_OF_HOST_MEMORY;
       if (done)
-         ok(c.live == 1 && out && out_count > 5, "the result is the one live allocation");
+         ok(c.live == 1 && out && out_count > 5 && passes_spirv_val(out, out_count),
+            "the result is the one live allocation and passes spirv-val");
       tsr_lower_free(&opts, out);
       leaks += c.live != 0;
    }
@@ -357,6 +362,7 @@ test_threads(void)
       free(words);
       return;
    }
+   ok(passes_spirv_val(want, want_count), "spirv-val");
    pthread_t threads[6];
    struct thread_job jobs[6];
    unsigned started = 0, mismatches = 0;
