@@ -50,25 +50,13 @@ conv_text(struct bench_text *t, const struct conv_case *c)
 {
    const bool f16 = c->dtype == REF_DTYPE_FP16;
    const char *acc = "%c3"; /* acc_type FP32 */
+   bench_text_header(t, f16 ? "OpCapability Float16\n" : NULL, 2);
    bench_text_printf(t,
-                     "OpCapability Shader\n"
-                     "OpCapability VulkanMemoryModel\n"
-                     "OpCapability TensorsARM\n"
-                     "OpCapability GraphARM\n"
-                     "%s"
-                     "OpExtension \"SPV_ARM_tensors\"\n"
-                     "OpExtension \"SPV_ARM_graph\"\n"
-                     "%%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
-                     "OpMemoryModel Logical Vulkan\n"
-                     "OpDecorate %%v0 DescriptorSet 0\n"
-                     "OpDecorate %%v0 Binding 0\n"
-                     "OpDecorate %%v1 DescriptorSet 0\n"
-                     "OpDecorate %%v1 Binding 1\n"
                      "%%uint = OpTypeInt 32 0\n"
                      "%%bool = OpTypeBool\n"
                      "%%false = OpConstantFalse %%bool\n"
                      "%%elem = OpTypeFloat %d\n",
-                     f16 ? "OpCapability Float16\n" : "", f16 ? 16 : 32);
+                     f16 ? 16 : 32);
    /* every size the text names, once: 0..8 and the shapes' dimensions */
    int64_t seen[32];
    uint32_t n = 0;
