@@ -105,8 +105,16 @@ function(vmel_kernel group name template)
     endforeach()
   endif()
 
+  set(prebuilt "")
   if(VMEL_PREBUILT_KERNELS_DIR)
     set(prebuilt ${VMEL_PREBUILT_KERNELS_DIR}/${group}/${name}.spv)
+    if(NOT EXISTS ${prebuilt})
+      # A kernel the other build does not have (a new one, or one removed
+      # from the copy because its source changed) is compiled here.
+      set(prebuilt "")
+    endif()
+  endif()
+  if(prebuilt)
     add_custom_command(
       OUTPUT ${spv}
       COMMAND ${CMAKE_COMMAND} -E copy ${prebuilt} ${spv}
