@@ -11,7 +11,10 @@
 # the generator re-runs it.
 
 set(VMEL_OPS_GENERATED_DIR ${VMEL_GENERATED_DIR}/ops)
-file(MAKE_DIRECTORY ${VMEL_OPS_GENERATED_DIR})
+# The generator writes into a staging folder; the outputs are copied only when
+# their content changed, so a re-configure does not recompile every kernel.
+set(_vmel_ops_staging ${CMAKE_BINARY_DIR}/gen_ops_out)
+file(MAKE_DIRECTORY ${VMEL_OPS_GENERATED_DIR} ${_vmel_ops_staging})
 set(_vmel_ops_sources
   ${CMAKE_SOURCE_DIR}/cmake/gen_ops.c
   ${CMAKE_SOURCE_DIR}/graph/ops/dg_decl_expand.h
@@ -28,7 +31,7 @@ try_run(VMEL_GEN_OPS_RUN VMEL_GEN_OPS_COMPILE
   C_STANDARD 11
   COMPILE_OUTPUT_VARIABLE _vmel_ops_compile_out
   RUN_OUTPUT_VARIABLE _vmel_ops_run_out
-  ARGS ${CMAKE_SOURCE_DIR} ${VMEL_OPS_GENERATED_DIR})
+  ARGS ${CMAKE_SOURCE_DIR} ${_vmel_ops_staging})
 if(NOT VMEL_GEN_OPS_COMPILE)
   message(FATAL_ERROR "cmake/gen_ops.c does not compile with the declarations:\n"
                       "${_vmel_ops_compile_out}")
@@ -36,5 +39,9 @@ endif()
 if(NOT VMEL_GEN_OPS_RUN EQUAL 0)
   message(FATAL_ERROR "The operator declarations are not consistent:\n${_vmel_ops_run_out}")
 endif()
+foreach(_f dg_kernels.cmake dg_op_abi.h)
+  configure_file(${_vmel_ops_staging}/${_f} ${VMEL_OPS_GENERATED_DIR}/${_f} COPYONLY)
+endforeach()
+unset(_vmel_ops_staging)
 unset(_vmel_ops_compile_out)
 unset(_vmel_ops_run_out)
