@@ -117,6 +117,9 @@ samples_min(const struct bench_samples *s)
    return m;
 }
 
+static double measure_ms(const struct bench_measure *m);
+static double memory_lower_bound(const struct bench_graph *g);
+
 /* ---- pipelines and dispatches -------------------------------------------------------------- */
 
 /* What one pipeline creation and session set-up make. */
@@ -166,9 +169,40 @@ run_output(struct run_objects *r)
    return &r->io[r->io_count - 1];
 }
 
+/* The kernels of the pipeline's stages, from its creation log ("stage N: OP %id -> kernel K,
+ * ..." lines), space-separated in out (empty when the log says nothing). */
+static void
+pipeline_kernels(struct bench_device *d, VkPipeline pipeline, char *out, size_t size)
+{
+   out[0] = 0;
+   VkDataGraphPipelineInfoARM info = {.sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_INFO_ARM,
+                                      .dataGraphPipeline = pipeline};
+   VkDataGraphPipelinePropertyQueryResultARM q = {
+       .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_PROPERTY_QUERY_RESULT_ARM,
+       .property = VK_DATA_GRAPH_PIPELINE_PROPERTY_CREATION_LOG_ARM};
+   if (d->fn.GetDataGraphPipelinePropertiesARM(d->gd.device, &info, 1, &q) != VK_SUCCESS ||
+       !q.dataSize)
+      return;
+   char *log = malloc(q.dataSize + 1);
+   if (!log)
+      return;
+   q.pData = log;
+   if (d->fn.GetDataGraphPipelinePropertiesARM(d->gd.device, &info, 1, &q) == VK_SUCCESS) {
+      log[q.dataSize] = 0;
+      size_t n = 0;
+      for (const char *k = strstr(log, "-> kernel "); k && n + 1 < size;
+           k = strstr(k + 1, "-> kernel ")) {
+         k += 10;
+         size_t len = strcspn(k, ",\n");
+         n += (size_t)snprintf(out + n, size - n, "%s%.*s", n ? " " : "", (int)len, k);
+      }
+   }
+   free(log);
+}
+
 static bool
 create_pipeline(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
-                struct instance_objects *o)
+                struct instance_objects *o, struct bench_measure *m)
 {
    VkDataGraphPipelineResourceInfoARM res[BENCH_MAX_IO];
    for (uint32_t i = 0; i < r->io_count; i++)
@@ -219,14 +253,16 @@ create_pipeline(struct bench_device *d, struct bench_graph *g, struct run_object
       o->pipeline = VK_NULL_HANDLE;
       return false;
    }
-   bench_samples_add(&g->create, t);
+   bench_samples_add(&m->create, t);
+   if (!m->kernels[0])
+      pipeline_kernels(d, o->pipeline, m->kernels, sizeof(m->kernels));
    return true;
 }
 
 /* The session, its memory, and the application's descriptor set. */
 static bool
 set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects *r,
-               struct instance_objects *o)
+               struct instance_objects *o, struct bench_measure *m)
 {
    VkDevice dev = d->gd.device;
    double t0 = bench_now_ms();
@@ -262,6 +298,7 @@ set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects
       };
       VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
       d->fn.GetDataGraphPipelineSessionMemoryRequirementsARM(dev, &mri, &req);
+      m->session_bytes = (double)req.memoryRequirements.size;
       uint32_t type = bench_memory_type(d, req.memoryRequirements.memoryTypeBits,
                                         VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
       if (type == UINT32_MAX)
@@ -309,7 +346,7 @@ set_up_session(struct bench_device *d, struct bench_graph *g, struct run_objects
                                     .descriptorType = VK_DESCRIPTOR_TYPE_TENSOR_ARM};
    }
    vkUpdateDescriptorSets(dev, r->io_count, w, 0, NULL);
-   bench_samples_add(&g->session, bench_now_ms() - t0);
+   bench_samples_add(&m->session, bench_now_ms() - t0);
    return true;
 }
 
@@ -486,29 +523,41 @@ struct options {
    int64_t elements;
    bool meta;
    bool print_text; /* --print-text: the graphs' SPIR-V text, nothing run */
+   bool suite;       /* --suite: only issue 14's suite */
+   bool no_baseline; /* --no-baseline */
    const char *json;
    const char *manifests;
+   const char *torch;              /* --torch FILE: PyTorch's times */
+   double peak[BENCH_PEAK_COUNT];  /* --peak-gflops TYPE=G; 0: the device table's */
    const char *graphs[2 * BENCH_GRAPH_COUNT];
    int graph_count;
 };
 
+/* Measures g on d into m (g->main, or g->base for the baseline variant: no copy baseline
+ * then). */
 static void
-run_graph(struct bench_device *d, const struct options *opt, struct bench_graph *g)
+run_graph(struct bench_device *d, const struct options *opt, struct bench_graph *g,
+          struct bench_measure *m)
 {
    struct run_objects r;
    struct instance_objects o;
    memset(&r, 0, sizeof(r));
    memset(&o, 0, sizeof(o));
    bool ok = run_objects_create(d, g, &r);
+   if (!ok && g->optional && m == &g->main) {
+      /* e.g. bf16 tensors on a device without them */
+      g->skipped = true;
+      g->failed = false;
+   }
    for (int i = 0; ok && i < opt->creations; i++) {
-      if (!create_pipeline(d, g, &r, &o)) {
+      if (!create_pipeline(d, g, &r, &o, m)) {
          /* An operator this build of the graph layer may not have: skipped, not failed. */
          g->skipped = i == 0 && g->optional;
          g->failed = !g->skipped;
          ok = false;
          break;
       }
-      ok = set_up_session(d, g, &r, &o);
+      ok = set_up_session(d, g, &r, &o, m);
       if (ok && i + 1 < opt->creations)
          instance_destroy(d, &o);
    }
@@ -525,9 +574,9 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
    }
    for (int i = 0; ok && i < opt->reps; i++) {
       ok = submit(d, g, &r, &ms, &gpu_ms);
-      bench_samples_add(&g->dispatch, ms / opt->batch);
+      bench_samples_add(&m->dispatch, ms / opt->batch);
       if (gpu_ms >= 0)
-         bench_samples_add(&g->dispatch_gpu, gpu_ms / opt->batch);
+         bench_samples_add(&m->dispatch_gpu, gpu_ms / opt->batch);
    }
    if (ok && !read_output(d, g, &r, false)) {
       bench_graph_fail(g, "the output of the timed dispatches differs from the checked one");
@@ -535,7 +584,7 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
       ok = false;
    }
    /* The copy baseline right after the graph, with the graph's tensors still allocated. */
-   if (ok && g->bytes > 0)
+   if (ok && g->bytes > 0 && m == &g->main)
       ok = bench_copy_baseline(d, g, opt->warmup, opt->reps, opt->batch, r.xfer, r.fence,
                                r.queries);
    if (!ok && !g->skipped)
@@ -546,7 +595,7 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
 
 /* ---- main ----------------------------------------------------------------------------------- */
 
-static const char usage_text[] =
+static const char usage_head[] =
     "usage: bench_graph [options]\n"
     "  --reps N         timed dispatches per graph (default 7), after\n"
     "  --warmup N       untimed dispatches (default 1; the output is checked after them)\n"
@@ -554,15 +603,86 @@ static const char usage_text[] =
     "  --batch N        dispatches (and baseline copies) per submission, each after the last\n"
     "                   one's writes; times are per dispatch (default 1; a GPU keeps its clocks\n"
     "                   up over a batch)\n"
-    "  --graph NAME     conv_fp32, conv_int8, matmul_fp32, add_fp32, mul_fp16, table_i8,\n"
-    "                   cast_fp32_fp16, transpose_0213, transpose_0312 or gather_fp16\n"
-    "                   (repeatable; default all)\n"
+    "  --graph NAME     one of the graphs below (repeatable; default all)\n"
+    "  --suite          issue 14's suite only (the graphs marked *)\n"
+    "  --no-baseline    do not measure the suite against VMEL_GRAPH_KERNELS=reference\n"
+    "  --peak-gflops T=G  the device's peak for type T (fp32, fp16, bf16, int8) in GFLOP/s\n"
+    "                   (GOP/s for int8), for the suite's %% of peak (repeatable; default:\n"
+    "                   the table of published peaks for the device's name, docs/benchmarks.md)\n"
+    "  --torch FILE     PyTorch's times for the suite (bench/graph_suite_torch.py --out FILE):\n"
+    "                   adds each graph's throughput as a share of PyTorch's\n"
     "  --elements N     elements of the elementwise graphs, a multiple of 64; K and M suffixes\n"
     "                   (default 64M, for a GPU; 4M suits lavapipe on 2 cores)\n"
     "  --manifests DIR  layer manifests (default: $VK_LAYER_PATH, else the build tree's)\n"
     "  --meta           enable VK_LAYER_ML_Emulation instead of the graph and tensor layers\n"
     "  --json FILE      write the results as JSON\n"
-    "  --print-text     print the graphs' SPIR-V text (vmel-as syntax) and run nothing\n";
+    "  --print-text     print the graphs' SPIR-V text (vmel-as syntax) and run nothing\n"
+    "graphs (* issue 14's suite, measured against the baseline variant too):\n";
+
+/* The usage: options, then every graph by name. */
+static void
+usage(FILE *f)
+{
+   fputs(usage_head, f);
+   for (size_t k = 0; k < BENCH_GRAPH_COUNT; k++)
+      fprintf(f, "  %s%s\n", bench_graph_defs[k].name, k >= BENCH_SUITE_FIRST ? " *" : "");
+}
+
+static const char *const peak_names[BENCH_PEAK_COUNT] = {"", "fp32", "fp16", "bf16", "int8"};
+
+/* Published peaks (GFLOP/s, GOP/s for int8), dense (without 2:4 sparsity), of the devices the
+ * project measures on; matched as a substring of the device's name, first match wins. Sources in
+ * docs/benchmarks.md: NVIDIA's H200 datasheet gives the tensor-core figures with sparsity, halved
+ * here; fp32 is the non-tensor (FMA) rate, the one fp32 with TF32 off can use. */
+static const struct {
+   const char *name;
+   double peak[BENCH_PEAK_COUNT];
+   const char *source;
+} device_peaks[] = {
+    {"H200 NVL",
+     {0, 60000, 835500, 835500, 1670500},
+     "NVIDIA H200 NVL datasheet (FP32 60 TF; FP16/BF16 1671, INT8 3341 with sparsity, halved)"},
+    {"H200",
+     {0, 66900, 989400, 989400, 1978900},
+     "NVIDIA H200 SXM datasheet (FP32 67 TF; FP16/BF16 1979, INT8 3958 with sparsity, halved)"},
+};
+
+/* The peak for graphs of type t on d: --peak-gflops, else the table; 0 if unknown. */
+static double
+device_peak(const struct options *o, const struct bench_device *d, enum bench_peak_type t,
+            const char **source)
+{
+   *source = "--peak-gflops";
+   if (o->peak[t] > 0)
+      return o->peak[t];
+   for (size_t i = 0; i < sizeof(device_peaks) / sizeof(device_peaks[0]); i++)
+      if (strstr(d->name, device_peaks[i].name)) {
+         *source = device_peaks[i].source;
+         return device_peaks[i].peak[t];
+      }
+   *source = "unknown (--peak-gflops)";
+   return 0;
+}
+
+/* "T=G" of --peak-gflops. */
+static int
+parse_peak(const char *s, double *peak)
+{
+   const char *eq = strchr(s, '=');
+   if (!eq)
+      return 0;
+   for (int t = 1; t < BENCH_PEAK_COUNT; t++) {
+      if (strlen(peak_names[t]) == (size_t)(eq - s) && !strncmp(s, peak_names[t], (size_t)(eq - s))) {
+         char *end;
+         double v = strtod(eq + 1, &end);
+         if (eq[1] == 0 || *end || !(v > 0))
+            return 0;
+         peak[t] = v;
+         return 1;
+      }
+   }
+   return 0;
+}
 
 static int
 parse_count(const char *s, int lo, int *out)
@@ -603,7 +723,7 @@ parse_args(int argc, char **argv, struct options *o)
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-         fputs(usage_text, stdout);
+         usage(stdout);
          return -1;
       }
       if (!strcmp(a, "--meta")) {
@@ -614,8 +734,17 @@ parse_args(int argc, char **argv, struct options *o)
          o->print_text = true;
          continue;
       }
+      if (!strcmp(a, "--suite")) {
+         o->suite = true;
+         continue;
+      }
+      if (!strcmp(a, "--no-baseline")) {
+         o->no_baseline = true;
+         continue;
+      }
       if (!v) {
-         fprintf(stderr, "bench_graph: %s needs a value\n%s", a, usage_text);
+         fprintf(stderr, "bench_graph: %s needs a value\n", a);
+         usage(stderr);
          return 2;
       }
       i++;
@@ -623,8 +752,13 @@ parse_args(int argc, char **argv, struct options *o)
           (!strcmp(a, "--batch") && parse_count(v, 1, &o->batch)) ||
           (!strcmp(a, "--warmup") && parse_count(v, 1, &o->warmup)) ||
           (!strcmp(a, "--creations") && parse_count(v, 1, &o->creations)) ||
-          (!strcmp(a, "--elements") && parse_elements(v, &o->elements)))
+          (!strcmp(a, "--elements") && parse_elements(v, &o->elements)) ||
+          (!strcmp(a, "--peak-gflops") && parse_peak(v, o->peak)))
          continue;
+      if (!strcmp(a, "--torch")) {
+         o->torch = v;
+         continue;
+      }
       if (!strcmp(a, "--json")) {
          o->json = v;
       } else if (!strcmp(a, "--manifests")) {
@@ -634,12 +768,14 @@ parse_args(int argc, char **argv, struct options *o)
          for (size_t k = 0; k < BENCH_GRAPH_COUNT; k++)
             known |= !strcmp(v, bench_graph_defs[k].name);
          if (!known || o->graph_count == 2 * BENCH_GRAPH_COUNT) {
-            fprintf(stderr, "bench_graph: unknown graph '%s'\n%s", v, usage_text);
+            fprintf(stderr, "bench_graph: unknown graph '%s'\n", v);
+            usage(stderr);
             return 2;
          }
          o->graphs[o->graph_count++] = v;
       } else {
-         fprintf(stderr, "bench_graph: bad option %s %s\n%s", a, v, usage_text);
+         fprintf(stderr, "bench_graph: bad option %s %s\n", a, v);
+         usage(stderr);
          return 2;
       }
    }
@@ -647,8 +783,11 @@ parse_args(int argc, char **argv, struct options *o)
 }
 
 static bool
-selected(const struct options *o, const char *name)
+selected(const struct options *o, size_t k)
 {
+   const char *name = bench_graph_defs[k].name;
+   if (o->suite && k < BENCH_SUITE_FIRST)
+      return false;
    if (!o->graph_count)
       return true;
    for (int i = 0; i < o->graph_count; i++)
@@ -757,8 +896,25 @@ write_json(const char *path, const struct options *o, const struct bench_device 
               !g->failed && !g->skipped ? "true" : "false", g->skipped ? "true" : "false", g->macs);
       if (g->bytes > 0 && !g->failed && !g->skipped)
          fprintf(f, ", \"bytes\": %.0f, \"gbps\": %.2f, \"copy_bytes\": %.0f, \"copy_gbps\": %.2f",
-                 g->bytes, gb_per_s(g->bytes, bandwidth_ms(&g->dispatch_gpu, &g->dispatch)),
+                 g->bytes, gb_per_s(g->bytes, bandwidth_ms(&g->main.dispatch_gpu, &g->main.dispatch)),
                  g->copy_bytes, gb_per_s(g->copy_bytes, bandwidth_ms(&g->copy_gpu, &g->copy)));
+      if (g->suite && !g->failed && !g->skipped) {
+         double ms = measure_ms(&g->main);
+         fprintf(f,
+                 ", \"ms\": %.4f, \"gflops\": %.2f, \"peak_type\": %d, \"session_bytes\": %.0f, "
+                 "\"lower_bound_bytes\": %.0f",
+                 ms, ms > 0 ? 2.0 * g->macs / ms * 1e-6 : 0.0, (int)g->peak_type,
+                 g->main.session_bytes, memory_lower_bound(g));
+         if (g->base_ran)
+            fprintf(f, ", \"baseline_ms\": %.4f, \"baseline_create_ms\": %.4f",
+                    measure_ms(&g->base), samples_median(&g->base.create));
+         fprintf(f, ", \"kernels\": ");
+         json_string(f, g->main.kernels);
+         fprintf(f, ", \"baseline_kernels\": ");
+         json_string(f, g->base.kernels);
+         fprintf(f, ", \"baseline\": ");
+         json_string(f, g->base_note);
+      }
       fprintf(f, ", \"check\": ");
       json_string(f, g->failed || g->skipped ? g->why : g->check_text);
       fprintf(f, "}%s\n", i + 1 < count ? "," : "");
@@ -769,10 +925,10 @@ write_json(const char *path, const struct options *o, const struct bench_device 
       const struct bench_graph *g = &graphs[i];
       if (g->failed || g->skipped)
          continue;
-      json_metric(f, g, "create_ms", &g->create, &first);
-      json_metric(f, g, "session_ms", &g->session, &first);
-      json_metric(f, g, "dispatch_ms", &g->dispatch, &first);
-      json_metric(f, g, "dispatch_gpu_ms", &g->dispatch_gpu, &first);
+      json_metric(f, g, "create_ms", &g->main.create, &first);
+      json_metric(f, g, "session_ms", &g->main.session, &first);
+      json_metric(f, g, "dispatch_ms", &g->main.dispatch, &first);
+      json_metric(f, g, "dispatch_gpu_ms", &g->main.dispatch_gpu, &first);
       json_metric(f, g, "copy_ms", &g->copy, &first);
       json_metric(f, g, "copy_gpu_ms", &g->copy_gpu, &first);
    }
@@ -818,25 +974,33 @@ set_up_environment(const struct options *o, const char **layer_path)
 static void
 print_graph(const struct bench_graph *g)
 {
-   double dispatch = samples_median(&g->dispatch);
+   double dispatch = samples_median(&g->main.dispatch);
    printf("%-12s %s\n", g->name, g->what);
    printf("  check      %s (reference %.0f ms)\n", g->check_text, g->reference_ms);
-   printf("  create     median %9.3f  min %9.3f\n", samples_median(&g->create),
-          samples_min(&g->create));
-   printf("  session    median %9.3f  min %9.3f\n", samples_median(&g->session),
-          samples_min(&g->session));
+   printf("  create     median %9.3f  min %9.3f\n", samples_median(&g->main.create),
+          samples_min(&g->main.create));
+   printf("  session    median %9.3f  min %9.3f\n", samples_median(&g->main.session),
+          samples_min(&g->main.session));
    printf("  dispatch   median %9.3f  min %9.3f  (submit to fence)", dispatch,
-          samples_min(&g->dispatch));
+          samples_min(&g->main.dispatch));
    if (g->macs > 0)
       printf("  %.2f GMAC/s", dispatch > 0 ? g->macs / dispatch * 1e-6 : 0.0);
    printf("\n");
-   if (g->dispatch_gpu.n)
+   if (g->main.dispatch_gpu.n)
       printf("  gpu        median %9.3f  min %9.3f  (timestamps around the dispatch)\n",
-             samples_median(&g->dispatch_gpu), samples_min(&g->dispatch_gpu));
+             samples_median(&g->main.dispatch_gpu), samples_min(&g->main.dispatch_gpu));
+   if (g->suite) {
+      printf("  kernels    %s\n", g->main.kernels[0] ? g->main.kernels : "(no creation log)");
+      if (g->base_ran)
+         printf("  baseline   create %9.3f  dispatch %9.3f%s  kernels %s\n",
+                samples_median(&g->base.create), measure_ms(&g->base),
+                g->base.dispatch_gpu.n ? " (timestamps)" : "", g->base.kernels);
+      printf("  %s\n", g->base_note);
+   }
    if (g->bytes <= 0)
       return;
-   const char *clock = g->dispatch_gpu.n ? "timestamps" : "submit to fence";
-   double ms = bandwidth_ms(&g->dispatch_gpu, &g->dispatch);
+   const char *clock = g->main.dispatch_gpu.n ? "timestamps" : "submit to fence";
+   double ms = bandwidth_ms(&g->main.dispatch_gpu, &g->main.dispatch);
    double copy_ms = bandwidth_ms(&g->copy_gpu, &g->copy);
    double gbps = gb_per_s(g->bytes, ms), copy_gbps = gb_per_s(g->copy_bytes, copy_ms);
    printf("  copy       median %9.3f  min %9.3f  (vkCmdCopyBuffer, %s)\n", copy_ms,
@@ -845,6 +1009,164 @@ print_graph(const struct bench_graph *g)
           "ratio %.3f\n",
           gbps, g->bytes * 1e-6, copy_gbps, g->copy_bytes * 1e-6,
           copy_gbps > 0 ? gbps / copy_gbps : 0.0);
+}
+
+/* ---- issue 14's suite: baseline, peaks, memory, PyTorch ------------------------------------- */
+
+#define BASELINE_ENV "VMEL_GRAPH_KERNELS"
+
+/* The interval planner's lower bound: the largest sum, over the operators, of the bytes of the
+ * intermediates live at one (written at or before it, read at or after it); the graph's output
+ * (the last node) is the application's tensor. */
+static double
+memory_lower_bound(const struct bench_graph *g)
+{
+   double best = 0;
+   for (uint32_t i = 0; i < g->node_count; i++) {
+      double live = 0;
+      for (uint32_t j = 0; j + 1 < g->node_count && j <= i; j++)
+         if (g->node_last_use[j] >= (int)i)
+            live += g->node_bytes[j];
+      best = live > best ? live : best;
+   }
+   return best;
+}
+
+/* The time a throughput is computed from: timestamps where there are some, else wall. */
+static double
+measure_ms(const struct bench_measure *m)
+{
+   return m->dispatch_gpu.n ? samples_median(&m->dispatch_gpu) : samples_median(&m->dispatch);
+}
+
+/* PyTorch's times: "graph ms" lines (graph_suite_torch.py --out); 0 where a graph has none. */
+static double
+torch_ms(const char *path, const char *graph)
+{
+   FILE *f = path ? fopen(path, "r") : NULL;
+   if (!f)
+      return 0;
+   char line[256], name[128];
+   double ms, found = 0;
+   while (fgets(line, sizeof(line), f))
+      if (line[0] != '#' && sscanf(line, "%127s %lf", name, &ms) == 2 && !strcmp(name, graph))
+         found = ms;
+   fclose(f);
+   return found;
+}
+
+/* The baseline variant's device: created with VMEL_GRAPH_KERNELS=reference set (the layer may
+ * read it at device or at pipeline creation: it stays set while the baseline runs). */
+struct baseline {
+   struct bench_device d;
+   bool tried, ready;
+   char saved[64]; /* the caller's VMEL_GRAPH_KERNELS, restored after */
+   bool had;
+};
+
+static void
+baseline_env(struct baseline *b, bool on)
+{
+   if (on) {
+      const char *v = getenv(BASELINE_ENV);
+      b->had = v != NULL;
+      snprintf(b->saved, sizeof(b->saved), "%s", v ? v : "");
+      setenv(BASELINE_ENV, "reference", 1);
+   } else if (b->had) {
+      setenv(BASELINE_ENV, b->saved, 1);
+   } else {
+      unsetenv(BASELINE_ENV);
+   }
+}
+
+/* Runs g's baseline variant into g->base (checked like the main one); g->base_note says how it
+ * went. */
+static void
+run_baseline(struct baseline *b, const struct options *opt, struct bench_graph *g)
+{
+   if (!b->tried) {
+      b->tried = true;
+      memset(&b->d, 0, sizeof(b->d));
+      baseline_env(b, true);
+      b->ready = bench_device_init(&b->d, opt->meta);
+      baseline_env(b, false);
+   }
+   if (!b->ready) {
+      snprintf(g->base_note, sizeof(g->base_note), "no baseline device");
+      return;
+   }
+   baseline_env(b, true);
+   char why[256];
+   snprintf(why, sizeof(why), "%s", g->why);
+   bool failed = g->failed;
+   g->failed = false;
+   g->why[0] = 0;
+   run_graph(&b->d, opt, g, &g->base);
+   baseline_env(b, false);
+   if (g->failed) {
+      /* a wrong or failing baseline is reported; the main result stands */
+      char note[sizeof(g->base_note)];
+      snprintf(note, sizeof(note), "baseline FAILED: %.140s", g->why);
+      memcpy(g->base_note, note, sizeof(note));
+   } else {
+      g->base_ran = true;
+      snprintf(g->base_note, sizeof(g->base_note), "%s",
+               !strcmp(g->base.kernels, g->main.kernels)
+                   ? "baseline: same kernels (" BASELINE_ENV "=reference selects nothing here)"
+                   : "baseline: " BASELINE_ENV "=reference, checked");
+   }
+   g->failed = failed;
+   snprintf(g->why, sizeof(g->why), "%s", why);
+}
+
+/* The suite's table: one row per suite graph that ran. */
+static void
+print_suite_table(const struct options *o, const struct bench_device *d,
+                  const struct bench_graph *graphs, int count)
+{
+   bool any = false;
+   for (int i = 0; i < count; i++)
+      any |= graphs[i].suite && !graphs[i].failed && !graphs[i].skipped;
+   if (!any)
+      return;
+   printf("\nsuite on %s (ms: %s median per dispatch; GFLOP/s = 2 x MACs / ms; vs base: the\n"
+          "baseline variant's ms / ours; vs torch: PyTorch's ms / ours; mem: session memory and\n"
+          "the interval planner's lower bound, MB)\n",
+          d->name, d->timestamp_bits ? "timestamps" : "submit-to-fence");
+   for (int t = 1; t < BENCH_PEAK_COUNT; t++) {
+      const char *source;
+      double peak = device_peak(o, d, (enum bench_peak_type)t, &source);
+      if (peak > 0)
+         printf("peak %s: %.0f GFLOP/s (%s)\n", peak_names[t], peak, source);
+   }
+   printf("%-18s %10s %10s %7s %9s %9s %10s %9s %9s %6s\n", "graph", "ms", "GFLOP/s", "%peak",
+          "vs base", "vs torch", "create ms", "mem MB", "bound MB", "ratio");
+   for (int i = 0; i < count; i++) {
+      const struct bench_graph *g = &graphs[i];
+      if (!g->suite || g->failed || g->skipped)
+         continue;
+      const char *source;
+      double ms = measure_ms(&g->main);
+      double gflops = ms > 0 ? 2.0 * g->macs / ms * 1e-6 : 0;
+      double peak = device_peak(o, d, g->peak_type, &source);
+      double lb = memory_lower_bound(g);
+      double tms = torch_ms(o->torch, g->name);
+      char pct[16] = "-", base[16] = "-", torch[16] = "-", ratio[16] = "-";
+      if (peak > 0)
+         snprintf(pct, sizeof(pct), "%.2f", 100.0 * gflops / peak);
+      if (g->base_ran && ms > 0)
+         snprintf(base, sizeof(base), "%.2fx", measure_ms(&g->base) / ms);
+      if (tms > 0 && ms > 0)
+         snprintf(torch, sizeof(torch), "%.4fx", tms / ms);
+      if (lb > 0)
+         snprintf(ratio, sizeof(ratio), "%.2f", g->main.session_bytes / lb);
+      printf("%-18s %10.3f %10.1f %7s %9s %9s %10.2f %9.2f %9.2f %6s\n", g->name, ms, gflops, pct,
+             base, torch, samples_median(&g->main.create), g->main.session_bytes * 1e-6,
+             lb * 1e-6, ratio);
+   }
+   for (int i = 0; i < count; i++)
+      if (graphs[i].suite && !graphs[i].failed && !graphs[i].skipped && graphs[i].base_note[0])
+         printf("  %s: %s\n", graphs[i].name, graphs[i].base_note);
 }
 
 int
@@ -859,7 +1181,7 @@ main(int argc, char **argv)
       for (size_t k = 0; k < BENCH_GRAPH_COUNT; k++) {
          struct bench_graph g;
          memset(&g, 0, sizeof(g));
-         if (selected(&opt, bench_graph_defs[k].name)) {
+         if (selected(&opt, k)) {
             bench_graph_defs[k].setup(&g, &params);
             printf("; %s\n%.*s", bench_graph_defs[k].name, (int)g.text.len,
                    g.text.s ? g.text.s : "");
@@ -890,11 +1212,13 @@ main(int argc, char **argv)
           " elements\n\n",
           opt.creations, opt.warmup, opt.reps, opt.batch, opt.elements);
 
-   struct bench_graph graphs[BENCH_GRAPH_COUNT];
+   static struct bench_graph graphs[BENCH_GRAPH_COUNT];
    memset(graphs, 0, sizeof(graphs));
+   struct baseline base;
+   memset(&base, 0, sizeof(base));
    int count = 0;
    for (size_t k = 0; k < BENCH_GRAPH_COUNT; k++) {
-      if (!selected(&opt, bench_graph_defs[k].name))
+      if (!selected(&opt, k))
          continue;
       struct bench_graph *g = &graphs[count++];
       double t0 = bench_now_ms();
@@ -906,7 +1230,13 @@ main(int argc, char **argv)
          status = 1;
          continue;
       }
-      run_graph(&d, &opt, g);
+      run_graph(&d, &opt, g, &g->main);
+      if (g->suite && !g->failed && !g->skipped) {
+         if (opt.no_baseline)
+            snprintf(g->base_note, sizeof(g->base_note), "baseline not measured (--no-baseline)");
+         else
+            run_baseline(&base, &opt, g);
+      }
       bench_graph_finish(g); /* the data: only the results are kept */
       if (g->skipped) {
          printf("%-12s SKIPPED, not failed: %s; an operator this graph layer does not implement "
@@ -921,10 +1251,13 @@ main(int argc, char **argv)
       }
       print_graph(g);
    }
+   print_suite_table(&opt, &d, graphs, count);
    if (opt.json && !write_json(opt.json, &opt, &d, layer_path, graph_lib, graphs, count))
       status = 1;
    for (int i = 0; i < count; i++)
       bench_graph_finish(&graphs[i]);
+   if (base.ready)
+      bench_device_finish(&base.d);
    bench_device_finish(&d);
    return status;
 }

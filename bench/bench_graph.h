@@ -21,9 +21,13 @@
 #include "tosa_ref.h"
 
 #define BENCH_MAX_SAMPLES 1000
-#define BENCH_MAX_CONSTANTS 12
+#define BENCH_MAX_CONSTANTS 24
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 22
+#define BENCH_GRAPH_COUNT 37
+/* bench_graph_defs[BENCH_SUITE_FIRST ..]: issue 14's suite (bench_graph_suite.c) */
+#define BENCH_SUITE_FIRST 22
+/* The operators of a suite graph (bench_graph_suite.c), for the memory lower bound. */
+#define BENCH_MAX_NODES 32
 #define BENCH_MAX_INPUTS 2
 /* Elements of the elementwise graphs unless --elements says otherwise: 64M, sized for a GPU. */
 #define BENCH_DEFAULT_ELEMENTS (INT64_C(64) << 20)
@@ -46,6 +50,24 @@ enum bench_check {
    BENCH_CHECK_RELATIVE, /* |out - want| <= BENCH_CONV_FP32_RTOL * bound */
    BENCH_CHECK_DOT,      /* tosa_ref_check_dot_product() */
    BENCH_CHECK_BOUND,    /* tosa_ref_check_tensor_bound(): want and bound FP64 */
+};
+
+/* Which of a device's published peaks a graph's GFLOP/s are a share of. */
+enum bench_peak_type {
+   BENCH_PEAK_NONE,
+   BENCH_PEAK_FP32,
+   BENCH_PEAK_FP16,
+   BENCH_PEAK_BF16,
+   BENCH_PEAK_INT8,
+   BENCH_PEAK_COUNT,
+};
+
+/* What one variant (the default kernels, or the baseline) measured. */
+struct bench_measure {
+   struct bench_samples create, session, dispatch;
+   struct bench_samples dispatch_gpu; /* timestamps around the dispatch, when the queue has them */
+   double session_bytes;              /* the session's memory requirement */
+   char kernels[1024];                /* the stages' kernels (the creation log's stage lines) */
 };
 
 /* The tolerance of conv_fp32, relative to the last CONV2D's dot-product bound. */
@@ -76,12 +98,25 @@ struct bench_graph {
    bool failed, skipped;
    char why[256]; /* the first failure */
 
+   /* The suite (bench_graph_suite.c): measured against the baseline variant too, reported
+    * with GFLOP/s, % of peak and memory against the lower bound. */
+   bool suite;
+   enum bench_peak_type peak_type;
+   double rtol;        /* BENCH_CHECK_RELATIVE's tolerance; 0: BENCH_CONV_FP32_RTOL */
+   int64_t row_stride; /* > 1: want and bound hold every row_stride-th row (dim 1) of output */
+   double node_bytes[BENCH_MAX_NODES];  /* what each operator writes */
+   int node_last_use[BENCH_MAX_NODES];  /* the last operator reading it */
+   uint32_t node_count;                 /* the last is the graph's output */
+
    /* filled by bench_graph.c */
    double reference_ms; /* set-up: data and CPU reference */
-   struct bench_samples create, session, dispatch;
-   struct bench_samples dispatch_gpu; /* timestamps around the dispatch, when the queue has them */
+   struct bench_measure main;           /* the layer's kernels */
+   struct bench_measure base;           /* the baseline variant (VMEL_GRAPH_KERNELS=reference) */
+   bool base_ran;                       /* base measured (checked) */
+   char base_note[160];                 /* why not, or "same kernels" */
    struct bench_samples copy, copy_gpu; /* the buffer copy of a bandwidth graph: wall, timestamps */
    double copy_bytes;                   /* bytes the copy reads and writes */
+
    bool checked;
    char check_text[256];
 };
@@ -114,6 +149,15 @@ void bench_graph_finish(struct bench_graph *g);
 VkFormat bench_ref_format(enum ref_dtype dtype);
 
 /* ---- shared by the graph files (bench_graph_nets.c) ---- */
+
+/** scale = multiplier * 2^-shift, multiplier in [2^30, 2^31) (TOSA's scale32); false when the
+ *  shift is outside [2, 62]. */
+bool bench_quantize_scale(double scale, int32_t *multiplier, int32_t *shift);
+
+/** Per-channel (last dimension) requantization of an accumulator to int8: each channel's largest
+ *  |value| maps to 150. */
+void bench_calibrate(struct bench_graph *g, const struct ref_tensor *acc, struct ref_tensor *mult,
+                     struct ref_tensor *shift);
 
 /** Appends to t (t->failed once out of memory). */
 void bench_text_printf(struct bench_text *t, const char *fmt, ...)
@@ -168,6 +212,23 @@ void bench_setup_fft2d_8x256x256(struct bench_graph *g, const struct bench_param
 void bench_setup_fft2d_1x1024x1024(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_fft2d_8x64x64(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_dft_8x64x64(struct bench_graph *g, const struct bench_params *p);
+
+/* bench_graph_suite.c: issue 14's suite */
+void bench_setup_resnet_fp32_b1(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_resnet_fp32_b8(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_resnet_int8_b1(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_resnet_int8_b8(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_mobilenet_fp32_b1(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_mobilenet_fp32_b8(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul512_fp32(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul512_fp16(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul512_bf16(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul512_i8(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul4096_fp32(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul4096_fp16(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul4096_bf16(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul4096_i8(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_branch4_fp32(struct bench_graph *g, const struct bench_params *p);
 
 /* ---- Vulkan (bench_graph_vk.c) ---- */
 
