@@ -290,6 +290,7 @@ emulation_init(struct dg_device *device)
 static void
 emulation_finish(struct dg_device *device)
 {
+   dg_upload_finish(device);
    dg_dispatch_finish(device);
    lyr_map_foreach(&device->pipelines, destroy_leftover_pipeline, NULL);
    lyr_map_finish(&device->pipelines);
@@ -365,6 +366,8 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
       *pDevice = VK_NULL_HANDLE;
       return result;
    }
+   /* the application's queues: one carries the graph constants' uploads (D46) */
+   dg_upload_init((struct dg_device *)device, pCreateInfo);
    lyr_logi("emulating %s on this device", VK_ARM_DATA_GRAPH_EXTENSION_NAME);
    return VK_SUCCESS;
 }

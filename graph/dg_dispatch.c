@@ -729,7 +729,21 @@ dg_QueueSubmit(VkQueue queue, uint32_t submitCount, const VkSubmitInfo *pSubmits
       for (uint32_t c = 0; c < pSubmits[i].commandBufferCount; c++)
          mark_submitted(device, pSubmits[i].pCommandBuffers[c]);
    }
-   return device->base.next.QueueSubmit(queue, submitCount, pSubmits, fence);
+   dg_queue_lock(device, queue);
+   VkResult result = device->base.next.QueueSubmit(queue, submitCount, pSubmits, fence);
+   dg_queue_unlock(device, queue);
+   return result;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo *pBindInfo,
+                   VkFence fence)
+{
+   struct dg_device *device = dg_device_get(queue);
+   dg_queue_lock(device, queue);
+   VkResult result = device->base.next.QueueBindSparse(queue, bindInfoCount, pBindInfo, fence);
+   dg_queue_unlock(device, queue);
+   return result;
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -749,8 +763,12 @@ dg_QueueSubmit2(VkQueue queue, uint32_t submitCount, const VkSubmitInfo2 *pSubmi
       for (uint32_t c = 0; device->profiling && c < s->commandBufferInfoCount; c++)
          mark_submitted(device, s->pCommandBufferInfos[c].commandBuffer);
    }
-   if (!graph)
-      return device->base.next.QueueSubmit2(queue, submitCount, pSubmits, fence);
+   if (!graph) {
+      dg_queue_lock(device, queue);
+      VkResult result = device->base.next.QueueSubmit2(queue, submitCount, pSubmits, fence);
+      dg_queue_unlock(device, queue);
+      return result;
+   }
    /* Small submissions are translated in place; larger ones allocate. */
    alignas(8) char inline_block[2048];
    size_t size = submitCount * sizeof(VkSubmitInfo2) + semaphores * sizeof(VkSemaphoreSubmitInfo);
@@ -777,7 +795,9 @@ dg_QueueSubmit2(VkQueue queue, uint32_t submitCount, const VkSubmitInfo2 *pSubmi
       submits[i].pSignalSemaphoreInfos = sem;
       sem += pSubmits[i].signalSemaphoreInfoCount;
    }
+   dg_queue_lock(device, queue);
    VkResult result = device->base.next.QueueSubmit2(queue, submitCount, submits, fence);
+   dg_queue_unlock(device, queue);
    if (p != inline_block)
       lyr_free(&device->base.alloc, p);
    return result;
@@ -809,7 +829,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL
 dg_QueueWaitIdle(VkQueue queue)
 {
    struct dg_device *device = dg_device_get(queue);
+   dg_queue_lock(device, queue);
    VkResult result = device->base.next.QueueWaitIdle(queue);
+   dg_queue_unlock(device, queue);
    if (result == VK_SUCCESS)
       dg_profile_collect(device);
    return result;
@@ -819,7 +841,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL
 dg_DeviceWaitIdle(VkDevice _device)
 {
    struct dg_device *device = dg_device_get(_device);
+   /* externally synchronised on every queue: ours too */
+   dg_queue_lock(device, device->upload.queue);
    VkResult result = device->base.next.DeviceWaitIdle(_device);
+   dg_queue_unlock(device, device->upload.queue);
    if (result == VK_SUCCESS)
       dg_profile_collect(device);
    return result;
@@ -849,6 +874,7 @@ static const struct lyr_hook hooks[] = {
    DG_HOOK(CmdWriteTimestamp2, dg_CmdWriteTimestamp2),
    DG_HOOK(CmdWriteTimestamp2KHR, dg_CmdWriteTimestamp2),
    DG_HOOK(QueueSubmit, dg_QueueSubmit),
+   DG_HOOK(QueueBindSparse, dg_QueueBindSparse),
    DG_HOOK(QueueSubmit2, dg_QueueSubmit2),
    DG_HOOK(QueueSubmit2KHR, dg_QueueSubmit2),
    DG_HOOK(WaitForFences, dg_WaitForFences),

@@ -5,7 +5,9 @@
  * Data-graph pipelines: vkCreateDataGraphPipelinesARM (module, entry point,
  * resources, constants, specialization -> decoded graph -> stage plan ->
  * stages), the pipeline-level Vulkan objects a plan asks for (the kernels'
- * set and pipeline layouts, the constant tensors; internal set contents and
+ * set and pipeline layouts, the constant tensors, in device-local memory through
+ * dg_upload.c's staging upload where the device has such memory (D46), else
+ * mapped; internal set contents and
  * the descriptor-limit check are the plan's, dg_stage_plan.c),
  * vkDestroyPipeline for our pipelines, and the pipeline properties (creation
  * log, identifier). Everything unsupported or invalid
@@ -61,9 +63,14 @@ dg_create_tensor(struct dg_device *device, VkFormat format, const struct dg_shap
                                             tensor);
 }
 
+/* The constant's tensor, memory and view. A staged constant (dg_upload.c) gets device-local
+ * memory and *item its destination buffer, packed later by dg_upload_run(); otherwise the
+ * memory is host-visible (device-local too where the device has such a type) and written here
+ * through a mapping. */
 static VkResult
-upload_constant(struct dg_device *device, const struct dg_plan_tensor *v,
-                const struct dg_plan_constant *src, struct dg_constant *c)
+create_constant(struct dg_device *device, const struct dg_plan_tensor *v,
+                const struct dg_plan_constant *src, struct dg_constant *c,
+                struct dg_upload_item *item)
 {
    VkDevice dev = device->base.handle;
    const struct lyr_device_next *next = &device->base.next;
@@ -77,19 +84,24 @@ upload_constant(struct dg_device *device, const struct dg_plan_tensor *v,
    };
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    next->GetTensorMemoryRequirementsARM(dev, &ri, &req);
-   /* Host-visible, device-local where the device has it. Constants are written
-    * once here; no command buffer exists at pipeline creation. */
-   uint32_t type = memory_type(device, req.memoryRequirements.memoryTypeBits,
-                               VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                  VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
-                                  VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-   if (type == UINT32_MAX)
+   const VkDeviceSize bytes = dg_shape_elements(&v->ty.shape) * dg_type_size(v->ty.type);
+   uint32_t type;
+   result = dg_upload_choose(device, &req.memoryRequirements, bytes, item, &type);
+   if (result != VK_SUCCESS)
+      return result;
+   if (type == UINT32_MAX) {
       type = memory_type(device, req.memoryRequirements.memoryTypeBits,
                          VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                            VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-   if (type == UINT32_MAX)
-      return lyr_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "no host-visible memory for graph "
-                       "constants");
+                            VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
+                            VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+      if (type == UINT32_MAX)
+         type = memory_type(device, req.memoryRequirements.memoryTypeBits,
+                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                               VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+      if (type == UINT32_MAX)
+         return lyr_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "no host-visible memory for graph "
+                          "constants");
+   }
    VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = req.memoryRequirements.size,
@@ -107,18 +119,71 @@ upload_constant(struct dg_device *device, const struct dg_plan_tensor *v,
    result = next->BindTensorMemoryARM(dev, 1, &bi);
    if (result != VK_SUCCESS)
       return result;
-   void *mapped;
-   result = next->MapMemory(dev, c->memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+   if (item->dst) {
+      /* the copy's destination: the tensor's bytes, linear and packed from offset 0 */
+      VkBindBufferMemoryInfo bb = {
+         .sType = VK_STRUCTURE_TYPE_BIND_BUFFER_MEMORY_INFO,
+         .buffer = item->dst,
+         .memory = c->memory,
+      };
+      result = next->BindBufferMemory2(dev, 1, &bb);
+   } else {
+      void *mapped;
+      result = next->MapMemory(dev, c->memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+      if (result == VK_SUCCESS) {
+         dg_plan_constant_pack(mapped, v, src);
+         next->UnmapMemory(dev, c->memory);
+      }
+   }
    if (result != VK_SUCCESS)
       return result;
-   dg_plan_constant_pack(mapped, v, src);
-   next->UnmapMemory(dev, c->memory);
    VkTensorViewCreateInfoARM vi = {
       .sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
       .tensor = c->tensor,
       .format = format,
    };
    return next->CreateTensorViewARM(dev, &vi, &device->base.alloc, &c->view);
+}
+
+/* dg_upload_run()'s packing of the plan's constant item->index. */
+static void
+pack_staged(void *dst, const struct dg_upload_item *item, void *user)
+{
+   const struct dg_stage_plan *plan = user;
+   const struct dg_plan_constant *c = &plan->constants[item->index];
+   dg_plan_constant_pack(dst, &plan->tensors[c->tensor], c);
+}
+
+/* Every constant of the plan: created, and written (mapped, or staged in one upload). */
+static VkResult
+create_constants(struct dg_device *device, struct dg_pipeline *p)
+{
+   const struct dg_stage_plan *plan = p->plan;
+   if (!plan->constant_count)
+      return VK_SUCCESS;
+   struct dg_upload_item *items = lyr_zalloc(&p->alloc, plan->constant_count * sizeof(*items), 8,
+                                             VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!items)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   uint32_t staged = 0;
+   VkResult result = VK_SUCCESS;
+   for (uint32_t i = 0; result == VK_SUCCESS && i < plan->constant_count; i++) {
+      const struct dg_plan_constant *c = &plan->constants[i];
+      struct dg_upload_item item = {0};
+      result = create_constant(device, &plan->tensors[c->tensor], c, &p->constants[i], &item);
+      /* Counted as it is made: destruction releases what exists. */
+      p->constant_count = i + 1;
+      if (item.dst) {
+         item.index = i;
+         items[staged++] = item;
+      }
+   }
+   if (result == VK_SUCCESS)
+      result = dg_upload_run(device, items, staged, pack_staged, (void *)plan);
+   for (uint32_t i = 0; i < staged; i++)
+      dg_upload_item_release(device, &items[i]);
+   lyr_free(&p->alloc, items);
+   return result;
 }
 
 /* ---- layouts -------------------------------------------------------------- */
@@ -214,12 +279,8 @@ dg_pipeline_instantiate(struct dg_device *device, struct dg_pipeline *p,
       p->intermediates[i] = (struct dg_intermediate){plan->memory[i], format, root};
    }
    VkResult result = create_layouts(device, p, layout);
-   for (uint32_t i = 0; result == VK_SUCCESS && i < plan->constant_count; i++) {
-      const struct dg_plan_constant *c = &plan->constants[i];
-      result = upload_constant(device, &plan->tensors[c->tensor], c, &p->constants[i]);
-      /* Counted as it is made: destruction releases what exists. */
-      p->constant_count = i + 1;
-   }
+   if (result == VK_SUCCESS)
+      result = create_constants(device, p);
    return result;
 }
 

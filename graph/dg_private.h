@@ -30,8 +30,21 @@ struct dg_set_layout_info;      /* dg_layout.c */
 struct dg_pipeline_layout_info; /* dg_layout.c */
 
 /* Attached to VkDevice. */
+/* VMEL_GRAPH_CONSTANTS (dg_upload.c). */
+enum dg_constants_mode { DG_CONSTANTS_AUTO, DG_CONSTANTS_STAGING, DG_CONSTANTS_DIRECT };
+
+/* The queue the layer uploads graph constants on (dg_upload.c, D46). */
+struct dg_upload {
+   VkQueue queue; /* VK_NULL_HANDLE: none, constants stay in host-visible memory */
+   uint32_t family;
+   enum dg_constants_mode mode;
+   /* Held by the layer's submission and by every hooked queue command on `queue`. */
+   pthread_mutex_t lock;
+};
+
 struct dg_device {
    struct lyr_device base;
+   struct dg_upload upload;
    /* Shader modules declaring GraphARM, kept here (dg_shader.c): handle -> module. */
    struct lyr_map shader_modules;
    /* Recorded layouts (dg_layout.c): handle -> struct dg_*_layout_info. */

@@ -140,6 +140,37 @@ VkResult dg_stage_instantiate(struct dg_device *device, const struct dg_pipeline
 VkResult dg_pipeline_instantiate(struct dg_device *device, struct dg_pipeline *p,
                                  const struct dg_pipeline_layout_info *layout);
 
+/* ---- graph constants in device-local memory (dg_upload.c) --------------- */
+
+/* One constant to stage: its memory is bound to `dst` (a buffer aliasing it) at offset 0. */
+struct dg_upload_item {
+   VkBuffer dst;       /* VK_NULL_HANDLE: the constant is mapped instead */
+   VkDeviceSize bytes; /* packed bytes */
+   VkDeviceSize offset; /* in the staging buffer (dg_upload_run) */
+   uint32_t index;     /* the caller's: which constant */
+};
+
+/** Picks the upload queue among those info creates; reads VMEL_GRAPH_CONSTANTS. */
+void dg_upload_init(struct dg_device *device, const VkDeviceCreateInfo *info);
+void dg_upload_finish(struct dg_device *device);
+
+/** The lock of the upload queue, for the hooked queue commands (no-ops for other queues). */
+void dg_queue_lock(struct dg_device *device, VkQueue queue);
+void dg_queue_unlock(struct dg_device *device, VkQueue queue);
+
+/** Whether a constant of `bytes` whose tensor has these requirements is staged: then
+ *  item->dst is its destination buffer (bind it to the memory allocated with *type), else
+ *  *type is UINT32_MAX and the caller maps the memory itself. */
+VkResult dg_upload_choose(struct dg_device *device, const VkMemoryRequirements *tensor_req,
+                          VkDeviceSize bytes, struct dg_upload_item *item, uint32_t *type);
+void dg_upload_item_release(struct dg_device *device, struct dg_upload_item *item);
+
+/** Copies the items (pack() writes each one's packed bytes) through one staging buffer on the
+ *  upload queue and waits for the copies. */
+VkResult dg_upload_run(struct dg_device *device, struct dg_upload_item *items, uint32_t count,
+                       void (*pack)(void *dst, const struct dg_upload_item *item, void *user),
+                       void *user);
+
 /* ---- pipelines, sessions, dispatch ------------------------------------ */
 
 /** Creates, through the layer below, a linear tensor of this format and shape usable by

@@ -108,7 +108,10 @@
    X(CmdPushDescriptorSetKHR)                                                                      \
    X(QueueSubmit2)                                                                                 \
    X(QueueSubmit)                                                                                  \
+   X(QueueBindSparse)                                                                              \
    X(QueueWaitIdle)                                                                                \
+   X(CreateFence)                                                                                  \
+   X(DestroyFence)                                                                                 \
    X(DeviceWaitIdle)                                                                               \
    X(WaitForFences)                                                                                \
    X(GetFenceStatus)                                                                               \
