@@ -908,6 +908,8 @@ write_json(const char *path, const struct options *o, const struct bench_device 
          if (g->base_ran)
             fprintf(f, ", \"baseline_ms\": %.4f, \"baseline_create_ms\": %.4f",
                     measure_ms(&g->base), samples_median(&g->base.create));
+         if (g->plan_order_ran)
+            fprintf(f, ", \"plan_order_ms\": %.4f", measure_ms(&g->plan_order));
          fprintf(f, ", \"kernels\": ");
          json_string(f, g->main.kernels);
          fprintf(f, ", \"baseline_kernels\": ");
@@ -969,6 +971,8 @@ set_up_environment(const struct options *o, const char **layer_path)
    setenv("__GL_SHADER_DISK_CACHE", "0", 0);
    /* The layers' profiling would add timestamps to every dispatch. */
    unsetenv("VMEL_GRAPH_PROFILING");
+   /* The stage order the layer chooses (branch4_fp32 sets plan order for its comparison). */
+   unsetenv("VMEL_GRAPH_STAGE_ORDER");
 }
 
 static void
@@ -997,6 +1001,11 @@ print_graph(const struct bench_graph *g)
                 g->base.dispatch_gpu.n ? " (timestamps)" : "", g->base.kernels);
       printf("  %s\n", g->base_note);
    }
+   if (g->plan_order_ran)
+      printf("  barriers   level order (D46) %9.3f ms, plan order (VMEL_GRAPH_STAGE_ORDER=plan) "
+             "%9.3f ms: %.2fx\n",
+             measure_ms(&g->main), measure_ms(&g->plan_order),
+             measure_ms(&g->main) > 0 ? measure_ms(&g->plan_order) / measure_ms(&g->main) : 0.0);
    if (g->bytes <= 0)
       return;
    const char *clock = g->main.dispatch_gpu.n ? "timestamps" : "submit to fence";
@@ -1231,6 +1240,13 @@ main(int argc, char **argv)
          continue;
       }
       run_graph(&d, &opt, g, &g->main);
+      if (g->compare_order && !g->failed && !g->skipped) {
+         /* the same device; sessions read the variable when they are created */
+         setenv("VMEL_GRAPH_STAGE_ORDER", "plan", 1);
+         run_graph(&d, &opt, g, &g->plan_order);
+         unsetenv("VMEL_GRAPH_STAGE_ORDER");
+         g->plan_order_ran = !g->failed;
+      }
       if (g->suite && !g->failed && !g->skipped) {
          if (opt.no_baseline)
             snprintf(g->base_note, sizeof(g->base_note), "baseline not measured (--no-baseline)");

@@ -113,6 +113,10 @@ struct bench_graph {
    struct bench_measure main;           /* the layer's kernels */
    struct bench_measure base;           /* the baseline variant (VMEL_GRAPH_KERNELS=reference) */
    bool base_ran;                       /* base measured (checked) */
+   /* compare_order: measured again with VMEL_GRAPH_STAGE_ORDER=plan (the barrier plan before
+    * D46: plan order) into plan_order */
+   bool compare_order, plan_order_ran;
+   struct bench_measure plan_order;
    char base_note[160];                 /* why not, or "same kernels" */
    struct bench_samples copy, copy_gpu; /* the buffer copy of a bandwidth graph: wall, timestamps */
    double copy_bytes;                   /* bytes the copy reads and writes */

@@ -802,6 +802,7 @@ bench_setup_branch4_fp32(struct bench_graph *g, const struct bench_params *p)
    const int64_t act[4] = {1, RN_H, RN_W, RN_C}, w[4] = {RN_C, 1, 1, RN_C}, c[1] = {RN_C},
                  one[1] = {1}, four[1] = {4}, two[1] = {2};
    g->name = "branch4_fp32";
+   g->compare_order = true;
    g->what = "4 branches (CONV2D 1x1 64->64 fp32, ReLU6) joined by 3 ADDs";
    g->check = BENCH_CHECK_RELATIVE;
    g->rtol = 1e-5;

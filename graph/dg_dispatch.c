@@ -374,9 +374,11 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
                (void *)s);
    uint32_t slot = profile_begin(device, data, state, s, commandBuffer);
    uint32_t bound = UINT32_MAX; /* the internal set bound, an index in s->sets */
-   for (uint32_t j = 0; j < p->stage_count; j++) {
+   /* In the session's order: independent stages level by level (D46). */
+   for (uint32_t k = 0; k < p->stage_count; k++) {
+      const uint32_t j = s->order[k];
       const struct dg_stage *st = &p->stages[j];
-      if (s->barrier_before[j] || (j == 0 && again))
+      if (s->barrier_before[k] || (k == 0 && again))
          stage_barrier(device, commandBuffer);
       /* The stage's own internal set, at the last set index: the
        * application's sets below it stay bound (layout compatibility). */

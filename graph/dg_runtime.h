@@ -103,7 +103,9 @@ struct dg_session {
    VkDescriptorPool pool;
    VkDescriptorSet *sets;     /* [pipeline->internal_set_count] */
    bool bound;                /* memory bound (or none needed) */
-   bool *barrier_before;      /* [stage_count]: a barrier precedes the stage */
+   uint32_t *order;           /* [stage_count]: the stages in the order they are recorded */
+   bool *barrier_before;      /* [stage_count]: a barrier precedes order[k] (D46) */
+   uint32_t barrier_count;
    struct dg_session_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
 };
 

@@ -234,26 +234,26 @@ memory_reused(const struct dg_session *s, uint32_t i, uint32_t j)
    return false;
 }
 
-/* A stage needs a barrier before it when it depends (the plan's dependencies:
- * read after write, write after read or write of the same or aliased memory) on
- * a stage since the last barrier, or reuses memory such a stage used. */
-static void
-plan_barriers(struct dg_session *s)
+static bool
+reuse_follows(uint32_t j, uint32_t i, void *user)
 {
-   const struct dg_stage_plan *plan = s->pipeline->plan;
-   uint32_t since = 0; /* first stage after the last barrier */
-   for (uint32_t j = 0; j < plan->stage_count; j++) {
-      const struct dg_plan_stage *sj = &plan->stages[j];
-      bool need = false;
-      /* Ascending: the last dependency is the latest. */
-      if (sj->dep_count && plan->deps[sj->first_dep + sj->dep_count - 1] >= since)
-         need = true;
-      for (uint32_t i = since; i < j && !need; i++)
-         need = memory_reused(s, i, j);
-      s->barrier_before[j] = need;
-      if (need)
-         since = j;
-   }
+   return memory_reused(user, i, j);
+}
+
+/* The recording order and its barriers (dg_plan_barriers(), D46): a stage must follow another
+ * when it depends on it (the plan's dependencies: read after write, write after read or write
+ * of the same or aliased memory) or reuses memory it used. Independent stages are recorded
+ * level by level, unless profiling (per-stage timestamps need plan order) or
+ * VMEL_GRAPH_STAGE_ORDER=plan (the order before D46, for measuring the difference). */
+static void
+plan_barriers(struct dg_device *device, struct dg_session *s, uint32_t *level)
+{
+   const char *order = getenv("VMEL_GRAPH_STAGE_ORDER");
+   bool by_level = !device->profiling && !(order && !strcmp(order, "plan"));
+   s->barrier_count = dg_plan_barriers(s->pipeline->plan, by_level, reuse_follows, s, level,
+                                       s->order, s->barrier_before);
+   lyr_logd("vkCreateDataGraphPipelineSessionARM: %u stages, %u barriers (%s order)",
+            s->pipeline->stage_count, s->barrier_count, by_level ? "level" : "plan");
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -274,7 +274,8 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    uint32_t n = p->intermediate_count;
    size_t size = sizeof(struct dg_session) + n * (sizeof(VkTensorARM) + sizeof(VkTensorViewARM) +
                                                   sizeof(VkDeviceSize)) +
-                 p->internal_set_count * sizeof(VkDescriptorSet) + p->stage_count * sizeof(bool);
+                 p->internal_set_count * sizeof(VkDescriptorSet) +
+                 p->stage_count * (2 * sizeof(uint32_t) + sizeof(bool));
    struct dg_session *s = lyr_zalloc(alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!s)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -289,6 +290,10 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    q += n * sizeof(VkTensorViewARM);
    s->sets = (VkDescriptorSet *)q;
    q += p->internal_set_count * sizeof(VkDescriptorSet);
+   s->order = (uint32_t *)q;
+   q += p->stage_count * sizeof(uint32_t);
+   uint32_t *level = (uint32_t *)q; /* scratch of plan_barriers() */
+   q += p->stage_count * sizeof(uint32_t);
    s->barrier_before = (bool *)q;
 
    VkResult result = plan_memory(device, s, alloc);
@@ -300,7 +305,7 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
       session_destroy(device, s, pAllocator);
       return result;
    }
-   plan_barriers(s);
+   plan_barriers(device, s, level);
    s->bound = n == 0;
    *pSession = (VkDataGraphPipelineSessionARM)(uintptr_t)s;
    return VK_SUCCESS;

@@ -938,6 +938,56 @@ dg_plan_stage_depends(const struct dg_stage_plan *plan, uint32_t j, uint32_t i)
    return false;
 }
 
+/* Stage j must follow stage i: a plan dependency, or the caller's reason. */
+static bool
+must_follow(const struct dg_stage_plan *plan, dg_plan_follows_fn follows, void *user, uint32_t j,
+            uint32_t i)
+{
+   return dg_plan_stage_depends(plan, j, i) || (follows && follows(j, i, user));
+}
+
+uint32_t
+dg_plan_barriers(const struct dg_stage_plan *plan, bool by_level, dg_plan_follows_fn follows,
+                 void *user, uint32_t *level, uint32_t *order, bool *barrier_before)
+{
+   const uint32_t n = plan->stage_count;
+   uint32_t barriers = 0;
+   if (!by_level) {
+      uint32_t since = 0; /* first stage after the last barrier */
+      for (uint32_t j = 0; j < n; j++) {
+         bool need = false;
+         for (uint32_t i = since; i < j && !need; i++)
+            need = must_follow(plan, follows, user, j, i);
+         order[j] = j;
+         barrier_before[j] = need;
+         barriers += need;
+         if (need)
+            since = j;
+      }
+      return barriers;
+   }
+   uint32_t levels = 0;
+   for (uint32_t j = 0; j < n; j++) {
+      level[j] = 0;
+      for (uint32_t i = 0; i < j; i++)
+         if (level[i] + 1 > level[j] && must_follow(plan, follows, user, j, i))
+            level[j] = level[i] + 1;
+      levels = level[j] + 1 > levels ? level[j] + 1 : levels;
+   }
+   /* level by level, plan order within one (n is small: a pass per level) */
+   uint32_t k = 0;
+   for (uint32_t l = 0; l < levels; l++) {
+      for (uint32_t j = 0; j < n; j++) {
+         if (level[j] != l)
+            continue;
+         barrier_before[k] = k > 0 && level[order[k - 1]] != l;
+         barriers += barrier_before[k];
+         order[k++] = j;
+      }
+   }
+   return barriers;
+}
+
 uint32_t
 dg_plan_stage_spec(const struct dg_stage_plan *plan, uint32_t index, uint32_t *ids,
                    uint32_t *values)

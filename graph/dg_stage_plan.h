@@ -217,6 +217,23 @@ uint32_t dg_plan_stage_spec(const struct dg_stage_plan *plan, uint32_t s, uint32
 /** True when stage j must follow stage i (i < j): a dependency of the plan. */
 bool dg_plan_stage_depends(const struct dg_stage_plan *plan, uint32_t j, uint32_t i);
 
+/** Stage j must follow stage i (i < j) for a reason only the caller knows (a session: memory
+ *  its plan reuses); the plan's dependencies are added by dg_plan_barriers(). */
+typedef bool (*dg_plan_follows_fn)(uint32_t j, uint32_t i, void *user);
+
+/**
+ * The order a session records the stages in and the barriers between them (D46). by_level:
+ * each stage at level 1 + the highest level of the stages it must follow (0 without any),
+ * recorded level by level (plan order within a level), one barrier before each level but the
+ * first; the stages of a level (independent branches) run without barriers between them.
+ * Otherwise plan order, a barrier before a stage that must follow one recorded since the last
+ * barrier. order[k] is the k-th stage recorded and barrier_before[k] says whether a barrier
+ * precedes it; level[] is scratch (all three of stage_count). Returns the barrier count.
+ */
+uint32_t dg_plan_barriers(const struct dg_stage_plan *plan, bool by_level,
+                          dg_plan_follows_fn follows, void *user, uint32_t *level,
+                          uint32_t *order, bool *barrier_before);
+
 /** The tensor whose memory tensor t is (itself unless an alias). */
 uint32_t dg_plan_tensor_root(const struct dg_stage_plan *plan, uint32_t t);
 

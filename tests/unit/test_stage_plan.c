@@ -877,6 +877,78 @@ static const struct dcase residual = {
     "OpGraphSetOutputARM %r %i32_0\nOpGraphSetOutputARM %in0 %i32_1\n"
     "OpGraphSetOutputARM %k %i32_2\n"};
 
+/* Two independent branches of two stages each, joined: in0 -> a1 -> a2, in0 -> b1 -> b2,
+ * ADD(a2, b2). */
+static const struct dcase branches = {
+    "plan two branches", "t_f32_1x8", "t_f32_1x8", NULL,
+    "%a1 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m2 %f32_2 %i32_1 %in0\n"
+    "%a2 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %a1\n"
+    "%b1 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %in0\n"
+    "%b2 = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m2 %f32_2 %i32_1 %b1\n"
+    "%r = OpExtInst %t_f32_1x8 %tosa ADD %a2 %b2\n"};
+
+/* The caller's reason for test_barriers: b1 (stage 2) must follow a2 (stage 1), as when the
+ * memory plan gives b1's output a2's input's bytes. */
+static bool
+b1_follows_a2(uint32_t j, uint32_t i, void *user)
+{
+   (void)user;
+   return j == 2 && i == 1;
+}
+
+/* D46: the session records independent branches level by level, one barrier per level. */
+static void
+test_barriers(void)
+{
+   struct planned t;
+   if (!plan_case(&branches, NULL, &t) || t.p->stage_count != 5) {
+      ok(!t.p || t.p->stage_count == 5, "5 stages, got %u", t.p ? t.p->stage_count : 0);
+      planned_free(&t);
+      return;
+   }
+   const struct dg_stage_plan *p = t.p;
+   ok(dg_plan_stage_depends(p, 1, 0) && dg_plan_stage_depends(p, 3, 2), "each branch in order");
+   ok(!dg_plan_stage_depends(p, 2, 1) && !dg_plan_stage_depends(p, 2, 0) &&
+          !dg_plan_stage_depends(p, 3, 1),
+      "the branches are independent");
+   uint32_t level[5], order[5];
+   bool barrier[5];
+   /* plan order: a barrier before a2, b2 and the join */
+   check_eq_u64(dg_plan_barriers(p, false, NULL, NULL, level, order, barrier), 3);
+   static const bool plan_barriers[5] = {false, true, false, true, true};
+   for (uint32_t k = 0; k < 5; k++) {
+      check_eq_u64(order[k], k);
+      check_eq_u64(barrier[k], plan_barriers[k]);
+   }
+   /* by level: a1 b1 | a2 b2 | join, two barriers */
+   check_eq_u64(dg_plan_barriers(p, true, NULL, NULL, level, order, barrier), 2);
+   static const uint32_t level_order[5] = {0, 2, 1, 3, 4};
+   static const bool level_barriers[5] = {false, false, true, false, true};
+   for (uint32_t k = 0; k < 5; k++) {
+      check_eq_u64(order[k], level_order[k]);
+      check_eq_u64(barrier[k], level_barriers[k]);
+   }
+   /* a reason of the caller's (memory reuse) orders b1 after a2: a1 | a2 | b1 | b2 | join */
+   check_eq_u64(dg_plan_barriers(p, true, b1_follows_a2, NULL, level, order, barrier), 4);
+   for (uint32_t k = 0; k < 5; k++) {
+      check_eq_u64(order[k], k);
+      check_eq_u64(barrier[k], k > 0);
+   }
+   /* a stage never runs before one it must follow, with a barrier between them */
+   check_eq_u64(dg_plan_barriers(p, true, NULL, NULL, level, order, barrier), 2);
+   for (uint32_t k = 0; k < 5; k++)
+      for (uint32_t m = k + 1; m < 5; m++) {
+         bool between = false;
+         for (uint32_t x = k + 1; x <= m; x++)
+            between |= barrier[x];
+         ok(!dg_plan_stage_depends(p, order[k], order[m]),
+            "stage %u recorded before stage %u it depends on", order[k], order[m]);
+         ok(!dg_plan_stage_depends(p, order[m], order[k]) || between,
+            "a barrier between stage %u and stage %u, which depends on it", order[k], order[m]);
+      }
+   planned_free(&t);
+}
+
 static void
 test_residual(void)
 {
@@ -1289,6 +1361,7 @@ main(void)
    test_matmul();
    test_rescale();
    test_residual();
+   test_barriers();
    test_scratch_and_more();
    test_reduce();
    test_refusals();
