@@ -126,9 +126,40 @@ create_internal_sets(struct dg_device *device, struct dg_session *s)
    return VK_SUCCESS;
 }
 
-/* Plans the intermediates' memory. */
+/* With the stages recorded by level (D46), a tensor is live from the lowest to the highest
+ * level of the stages that use it (its aliases' uses too): the planner then shares memory
+ * only between tensors whose levels do not overlap, so every stage that reuses memory is a
+ * level after the last stage of the old tensor, with a barrier between them. */
+static void
+level_intervals(const struct dg_stage_plan *plan, const uint32_t *level, struct dg_interval *iv,
+                uint32_t n)
+{
+   for (uint32_t i = 0; i < n; i++)
+      if (iv[i].size)
+         iv[i].first = UINT32_MAX, iv[i].last = 0;
+   for (uint32_t j = 0; j < plan->stage_count; j++) {
+      const struct dg_plan_stage *st = &plan->stages[j];
+      for (uint32_t k = 0; k < st->tensor_count; k++) {
+         const struct dg_plan_tensor *t = &plan->tensors[dg_plan_tensor_root(plan, st->tensors[k])];
+         if (t->kind != DG_PLAN_TENSOR_INTERMEDIATE && t->kind != DG_PLAN_TENSOR_SCRATCH)
+            continue;
+         struct dg_interval *v = t->index < n ? &iv[t->index] : NULL;
+         if (!v || !v->size)
+            continue;
+         v->first = level[j] < v->first ? level[j] : v->first;
+         v->last = level[j] > v->last ? level[j] : v->last;
+      }
+   }
+   for (uint32_t i = 0; i < n; i++)
+      if (iv[i].size && iv[i].first == UINT32_MAX)
+         iv[i].first = iv[i].last = 0;
+}
+
+/* Plans the intermediates' memory; level: the stages' levels when they are recorded by level,
+ * else NULL (plan order). */
 static VkResult
-plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCallbacks *alloc)
+plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCallbacks *alloc,
+            const uint32_t *level)
 {
    VkDevice dev = device->base.handle;
    const struct lyr_device_next *next = &device->base.next;
@@ -170,6 +201,8 @@ plan_memory(struct dg_device *device, struct dg_session *s, const VkAllocationCa
     * interval covers their uses. */
    if (result == VK_SUCCESS)
       dg_stage_plan_intervals(p->plan, sizes, iv);
+   if (result == VK_SUCCESS && level)
+      level_intervals(p->plan, level, iv, n);
    if (result == VK_SUCCESS)
       result = dg_plan(device->planner, iv, n, s->alignment, s->offsets, &s->size);
    for (uint32_t i = 0; result == VK_SUCCESS && i < n; i++) {
@@ -240,18 +273,26 @@ reuse_follows(uint32_t j, uint32_t i, void *user)
    return memory_reused(user, i, j);
 }
 
-/* The recording order and its barriers (dg_plan_barriers(), D46): a stage must follow another
- * when it depends on it (the plan's dependencies: read after write, write after read or write
- * of the same or aliased memory) or reuses memory it used. Independent stages are recorded
- * level by level, unless profiling (per-stage timestamps need plan order) or
- * VMEL_GRAPH_STAGE_ORDER=plan (the order before D46, for measuring the difference). */
-static void
-plan_barriers(struct dg_device *device, struct dg_session *s, uint32_t *level)
+/* Independent stages are recorded level by level (D46), unless profiling (per-stage
+ * timestamps need plan order) or VMEL_GRAPH_STAGE_ORDER=plan (the order before D46, for
+ * measuring the difference). */
+static bool
+order_by_level(const struct dg_device *device)
 {
    const char *order = getenv("VMEL_GRAPH_STAGE_ORDER");
-   bool by_level = !device->profiling && !(order && !strcmp(order, "plan"));
-   s->barrier_count = dg_plan_barriers(s->pipeline->plan, by_level, reuse_follows, s, level,
-                                       s->order, s->barrier_before);
+   return !device->profiling && !(order && !strcmp(order, "plan"));
+}
+
+/* The recording order and its barriers (dg_plan_barriers(), D46): a stage must follow another
+ * when it depends on it (the plan's dependencies: read after write, write after read or write
+ * of the same or aliased memory) or reuses memory it used. By level, the levels come from the
+ * dependencies alone, before the memory plan (level_intervals() keeps reuse between levels);
+ * in plan order, after it, with the memory it reuses. */
+static void
+plan_barriers(struct dg_session *s, bool by_level, uint32_t *level)
+{
+   s->barrier_count = dg_plan_barriers(s->pipeline->plan, by_level, by_level ? NULL : reuse_follows,
+                                       s, level, s->order, s->barrier_before);
    lyr_logd("vkCreateDataGraphPipelineSessionARM: %u stages, %u barriers (%s order)",
             s->pipeline->stage_count, s->barrier_count, by_level ? "level" : "plan");
 }
@@ -296,7 +337,10 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    q += p->stage_count * sizeof(uint32_t);
    s->barrier_before = (bool *)q;
 
-   VkResult result = plan_memory(device, s, alloc);
+   const bool by_level = order_by_level(device);
+   if (by_level)
+      plan_barriers(s, true, level);
+   VkResult result = plan_memory(device, s, alloc, by_level ? level : NULL);
    if (result == VK_SUCCESS)
       result = create_internal_sets(device, s);
    if (result == VK_SUCCESS)
@@ -305,7 +349,8 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
       session_destroy(device, s, pAllocator);
       return result;
    }
-   plan_barriers(device, s, level);
+   if (!by_level)
+      plan_barriers(s, false, level);
    s->bound = n == 0;
    *pSession = (VkDataGraphPipelineSessionARM)(uintptr_t)s;
    return VK_SUCCESS;
