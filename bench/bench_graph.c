@@ -607,7 +607,7 @@ static const char usage_head[] =
     "  --suite          issue 14's suite only (the graphs marked *)\n"
     "  --no-baseline    do not measure the suite against VMEL_GRAPH_KERNELS=reference\n"
     "  --peak-gflops T=G  the device's peak for type T (fp32, fp16, bf16, int8) in GFLOP/s\n"
-    "                   (GOP/s for int8), for the suite's %% of peak (repeatable; default:\n"
+    "                   (GOP/s for int8), for the suite's % of peak (repeatable; default:\n"
     "                   the table of published peaks for the device's name, docs/benchmarks.md)\n"
     "  --torch FILE     PyTorch's times for the suite (bench/graph_suite_torch.py --out FILE):\n"
     "                   adds each graph's throughput as a share of PyTorch's\n"
