@@ -103,7 +103,10 @@ struct bench_graph {
    bool suite;
    enum bench_peak_type peak_type;
    double rtol;        /* BENCH_CHECK_RELATIVE's tolerance; 0: BENCH_CONV_FP32_RTOL */
-   int64_t row_stride; /* > 1: want and bound hold every row_stride-th row (dim 1) of output */
+   /* > 1: want and bound hold every sample_stride-th index of dimension sample_dim of output
+    * (MATMUL 4096: rows; batch 8: the first and last batch) */
+   int64_t sample_stride;
+   uint32_t sample_dim;
    double node_bytes[BENCH_MAX_NODES];  /* what each operator writes */
    int node_last_use[BENCH_MAX_NODES];  /* the last operator reading it */
    uint32_t node_count;                 /* the last is the graph's output */

@@ -602,24 +602,29 @@ setup_matmul_fp32(struct bench_graph *g, const struct bench_params *p)
                    "MATMUL bound");
 }
 
-/* The rows (dimension 1) of g->output that g->want holds: every g->row_stride-th; NULL when out
- * of memory. */
+/* The part of g->output that g->want holds: every g->sample_stride-th index of dimension
+ * g->sample_dim; NULL when out of memory. */
 static struct ref_tensor *
 sampled_rows(const struct bench_graph *g)
 {
    const struct ref_tensor *out = g->output;
+   const uint32_t dim = g->sample_dim;
    struct ref_tensor *t = ref_tensor_create(out->dtype, g->want->rank, g->want->shape);
    if (!t)
       return NULL;
-   size_t row = ref_dtype_size(out->dtype);
-   for (uint32_t d = 2; d < out->rank; d++)
-      row *= (size_t)out->shape[d];
-   int64_t rows = g->want->shape[1];
-   for (int64_t b = 0; b < out->shape[0]; b++)
+   size_t inner = ref_dtype_size(out->dtype);
+   for (uint32_t d = dim + 1; d < out->rank; d++)
+      inner *= (size_t)out->shape[d];
+   int64_t outer = 1;
+   for (uint32_t d = 0; d < dim; d++)
+      outer *= out->shape[d];
+   const int64_t rows = g->want->shape[dim];
+   for (int64_t o = 0; o < outer; o++)
       for (int64_t r = 0; r < rows; r++)
-         memcpy((uint8_t *)t->data + (size_t)(b * rows + r) * row,
-                (const uint8_t *)out->data + (size_t)(b * out->shape[1] + r * g->row_stride) * row,
-                row);
+         memcpy((uint8_t *)t->data + (size_t)(o * rows + r) * inner,
+                (const uint8_t *)out->data +
+                    (size_t)(o * out->shape[dim] + r * g->sample_stride) * inner,
+                inner);
    return t;
 }
 
@@ -628,7 +633,7 @@ static bool check_output(struct bench_graph *g, const struct ref_tensor *got);
 bool
 bench_graph_check(struct bench_graph *g)
 {
-   if (g->row_stride <= 1)
+   if (g->sample_stride <= 1)
       return check_output(g, g->output);
    struct ref_tensor *rows = sampled_rows(g);
    if (!rows) {
@@ -640,8 +645,9 @@ bench_graph_check(struct bench_graph *g)
    if (ok) {
       size_t n = strlen(g->check_text);
       snprintf(g->check_text + n, sizeof(g->check_text) - n,
-               "; rows 0, %" PRId64 ", %" PRId64 "... of %" PRId64, g->row_stride,
-               2 * g->row_stride, g->output->shape[1]);
+               "; indices 0, %" PRId64 "... (%" PRId64 " of %" PRId64 ") of dimension %u",
+               g->sample_stride, g->want->shape[g->sample_dim],
+               g->output->shape[g->sample_dim], g->sample_dim);
    }
    return ok;
 }
