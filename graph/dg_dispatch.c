@@ -737,6 +737,44 @@ dg_QueueSubmit(VkQueue queue, uint32_t submitCount, const VkSubmitInfo *pSubmits
    return result;
 }
 
+/* The other commands externally synchronised on a queue: the upload queue's lock (D46). */
+static VKAPI_ATTR VkResult VKAPI_CALL
+dg_QueuePresentKHR(VkQueue queue, const VkPresentInfoKHR *pPresentInfo)
+{
+   struct dg_device *device = dg_device_get(queue);
+   dg_queue_lock(device, queue);
+   VkResult result = device->base.next.QueuePresentKHR(queue, pPresentInfo);
+   dg_queue_unlock(device, queue);
+   return result;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_QueueBeginDebugUtilsLabelEXT(VkQueue queue, const VkDebugUtilsLabelEXT *pLabelInfo)
+{
+   struct dg_device *device = dg_device_get(queue);
+   dg_queue_lock(device, queue);
+   device->base.next.QueueBeginDebugUtilsLabelEXT(queue, pLabelInfo);
+   dg_queue_unlock(device, queue);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_QueueEndDebugUtilsLabelEXT(VkQueue queue)
+{
+   struct dg_device *device = dg_device_get(queue);
+   dg_queue_lock(device, queue);
+   device->base.next.QueueEndDebugUtilsLabelEXT(queue);
+   dg_queue_unlock(device, queue);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+dg_QueueInsertDebugUtilsLabelEXT(VkQueue queue, const VkDebugUtilsLabelEXT *pLabelInfo)
+{
+   struct dg_device *device = dg_device_get(queue);
+   dg_queue_lock(device, queue);
+   device->base.next.QueueInsertDebugUtilsLabelEXT(queue, pLabelInfo);
+   dg_queue_unlock(device, queue);
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL
 dg_QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo *pBindInfo,
                    VkFence fence)
@@ -877,6 +915,10 @@ static const struct lyr_hook hooks[] = {
    DG_HOOK(CmdWriteTimestamp2KHR, dg_CmdWriteTimestamp2),
    DG_HOOK(QueueSubmit, dg_QueueSubmit),
    DG_HOOK(QueueBindSparse, dg_QueueBindSparse),
+   DG_HOOK(QueuePresentKHR, dg_QueuePresentKHR),
+   DG_HOOK(QueueBeginDebugUtilsLabelEXT, dg_QueueBeginDebugUtilsLabelEXT),
+   DG_HOOK(QueueEndDebugUtilsLabelEXT, dg_QueueEndDebugUtilsLabelEXT),
+   DG_HOOK(QueueInsertDebugUtilsLabelEXT, dg_QueueInsertDebugUtilsLabelEXT),
    DG_HOOK(QueueSubmit2, dg_QueueSubmit2),
    DG_HOOK(QueueSubmit2KHR, dg_QueueSubmit2),
    DG_HOOK(WaitForFences, dg_WaitForFences),

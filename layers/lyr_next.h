@@ -109,6 +109,10 @@
    X(QueueSubmit2)                                                                                 \
    X(QueueSubmit)                                                                                  \
    X(QueueBindSparse)                                                                              \
+   X(QueuePresentKHR)                                                                              \
+   X(QueueBeginDebugUtilsLabelEXT)                                                                 \
+   X(QueueEndDebugUtilsLabelEXT)                                                                   \
+   X(QueueInsertDebugUtilsLabelEXT)                                                                \
    X(QueueWaitIdle)                                                                                \
    X(CreateFence)                                                                                  \
    X(DestroyFence)                                                                                 \

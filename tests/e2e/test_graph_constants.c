@@ -10,8 +10,8 @@
  *     creation logged as an upload, run, and checked element by element
  *     against the sum computed here (fp32 addition, bit-exact);
  *   - the upload borrows the application's queue: one thread creates and
- *     destroys such pipelines while another submits to and waits on that
- *     queue; the validation layer below checks that no two calls use the
+ *     destroys such pipelines while another labels, submits to and waits on
+ *     that queue; the validation layer below checks that no two calls use the
  *     queue at once (its thread-safety check), and every result stays right;
  *   - vkCreateDataGraphPipelinesARM with the layers' k-th allocation failing,
  *     for k = 0, 1, ... until it succeeds: VK_ERROR_OUT_OF_HOST_MEMORY, no
@@ -109,6 +109,7 @@ struct submitter {
    volatile bool stop;
    int submissions;
    bool failed;
+   bool labels; /* vkQueueInsertDebugUtilsLabelEXT too */
 };
 
 /* The application's thread: empty submissions and waits on its queue until stopped. */
@@ -117,7 +118,14 @@ submit_loop(void *arg)
 {
    struct submitter *t = arg;
    struct dgu *u = t->u;
+   PFN_vkQueueInsertDebugUtilsLabelEXT label = (PFN_vkQueueInsertDebugUtilsLabelEXT)
+      vkGetDeviceProcAddr(u->device, "vkQueueInsertDebugUtilsLabelEXT");
+   t->labels = label != NULL;
    while (!t->stop && !t->failed) {
+      VkDebugUtilsLabelEXT info = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT,
+                                   .pLabelName = "application"};
+      if (label)
+         label(u->queue, &info);
       VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
       if (vkQueueSubmit(u->queue, 1, &si, VK_NULL_HANDLE) != VK_SUCCESS ||
           vkQueueWaitIdle(u->queue) != VK_SUCCESS)
@@ -154,7 +162,8 @@ test_concurrent_queue(struct dgu *u)
    t.stop = true;
    pthread_join(thread, NULL);
    ok(!t.failed, "the application's submissions and waits succeed (%d)", t.submissions);
-   printf("# %d pipelines created during %d submissions\n", created, t.submissions);
+   printf("# %d pipelines created during %d submissions%s\n", created, t.submissions,
+          t.labels ? " (each after a queue label)" : "");
    ok(run_and_check(u, &g, "after the concurrent creations"), "the graph still computes");
    ok(u->v.validation_errors == 0, "no validation error (thread safety of the queue): %u",
       u->v.validation_errors);
