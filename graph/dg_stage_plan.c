@@ -806,17 +806,25 @@ struct access {
 };
 
 static VkResult
-push(const VkAllocationCallbacks *alloc, uint32_t **array, uint32_t *count, uint32_t *capacity,
-     uint32_t value)
+append(const VkAllocationCallbacks *alloc, uint32_t **array, uint32_t *count, uint32_t *capacity,
+       uint32_t value)
 {
-   if (*count && (*array)[*count - 1] == value)
-      return VK_SUCCESS;
    uint32_t *a = grow(alloc, *array, capacity, *count + 1, sizeof(**array));
    if (!a)
       return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "TOSA build: no memory for dependencies");
    *array = a;
    a[(*count)++] = value;
    return VK_SUCCESS;
+}
+
+/* append(), unless value is already last (a stage reading or writing a root twice). */
+static VkResult
+push(const VkAllocationCallbacks *alloc, uint32_t **array, uint32_t *count, uint32_t *capacity,
+     uint32_t value)
+{
+   if (*count && (*array)[*count - 1] == value)
+      return VK_SUCCESS;
+   return append(alloc, array, count, capacity, value);
 }
 
 static int
@@ -834,7 +842,9 @@ depend_on(struct dg_build *b, const uint32_t *list, uint32_t count, uint32_t j)
    for (uint32_t i = 0; i < count; i++) {
       if (list[i] == j)
          continue;
-      VkResult result = push(b->alloc, &p->deps, &p->dep_count, &b->dep_capacity, list[i]);
+      /* Not push(): the array's last entry may be the previous stage's (deduplicated
+       * per stage once its accesses are known). */
+      VkResult result = append(b->alloc, &p->deps, &p->dep_count, &b->dep_capacity, list[i]);
       if (result != VK_SUCCESS)
          return result;
    }

@@ -949,6 +949,39 @@ test_barriers(void)
    planned_free(&t);
 }
 
+/* One producer read by two consumers in a row: in0 -> c, c -> u, c -> v, ADD(u, v). Each
+ * consumer depends on the producer (the second one's dependency was once lost because the
+ * plan's dependency array ended with the same stage for the first consumer). */
+static const struct dcase fan_out = {
+    "plan fan-out", "t_f32_1x8", "t_f32_1x8", NULL,
+    "%c = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m2 %f32_2 %i32_1 %in0\n"
+    "%u = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m1 %f32_1 %i32_1 %c\n"
+    "%v = OpExtInst %t_f32_1x8 %tosa CLAMP %f32_m2 %f32_1 %i32_1 %c\n"
+    "%r = OpExtInst %t_f32_1x8 %tosa ADD %u %v\n"};
+
+static void
+test_fan_out(void)
+{
+   struct planned t;
+   if (!plan_case(&fan_out, NULL, &t) || t.p->stage_count != 4) {
+      ok(!t.p || t.p->stage_count == 4, "4 stages, got %u", t.p ? t.p->stage_count : 0);
+      planned_free(&t);
+      return;
+   }
+   const struct dg_stage_plan *p = t.p;
+   ok(dg_plan_stage_depends(p, 1, 0), "the first consumer follows the producer");
+   ok(dg_plan_stage_depends(p, 2, 0), "the second consumer follows the producer");
+   ok(!dg_plan_stage_depends(p, 2, 1), "the consumers are independent");
+   uint32_t level[4], order[4];
+   bool barrier[4];
+   /* by level: c | u v | r */
+   check_eq_u64(dg_plan_barriers(p, true, NULL, NULL, level, order, barrier), 2);
+   check_eq_u64(level[1], 1);
+   check_eq_u64(level[2], 1);
+   check_eq_u64(level[3], 2);
+   planned_free(&t);
+}
+
 static void
 test_residual(void)
 {
@@ -1362,6 +1395,7 @@ main(void)
    test_rescale();
    test_residual();
    test_barriers();
+   test_fan_out();
    test_scratch_and_more();
    test_reduce();
    test_refusals();
