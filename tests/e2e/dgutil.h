@@ -94,6 +94,7 @@ struct dgu_options {
    bool update_after_bind;   /* enable dataGraphUpdateAfterBind (when offered) */
    bool sync_validation;     /* synchronization validation: hazards are errors */
    const VkAllocationCallbacks *device_alloc; /* pAllocator of vkCreateDevice */
+   const char *layer_below;  /* a test layer enabled below ours (above validation), or NULL */
 };
 
 struct dgu {
