@@ -96,14 +96,6 @@ ours_live(const struct rec_alloc *a)
           __atomic_load_n(&a->live[REC_TENSOR], __ATOMIC_RELAXED);
 }
 
-static void
-driver_live_kinds(long *live)
-{
-   struct fail_driver_stats st;
-   fail_driver(FAIL_DRIVER_OFF, &st);
-   memcpy(live, st.live, sizeof(st.live));
-}
-
 static long
 driver_live(void)
 {
@@ -1014,8 +1006,6 @@ main(void)
    bool have_direct = have && dgu_init(&direct, &options);
    unsetenv("VMEL_EXPERIMENTAL_TENSOR_LOWERING_MODE");
    if (have_direct) {
-      long kinds_start[FD_KINDS], kinds_end[FD_KINDS];
-      driver_live_kinds(kinds_start);
       struct scene s, sd;
       bool ready = scene_init(&s, &u, &callbacks, false);
       ready = ready && scene_init(&sd, &direct, &callbacks, true);
@@ -1031,12 +1021,6 @@ main(void)
          scene_finish(&sd);
       scene_finish(&s);
       test_set_context(NULL);
-      driver_live_kinds(kinds_end);
-      for (int k = 0; k < FD_KINDS; k++) {
-         if (kinds_end[k] != kinds_start[k])
-            printf("# driver objects of kind %d: %ld live before the cases, %ld after\n", k,
-                   kinds_start[k], kinds_end[k]);
-      }
       /* The direct scene's device goes first, while the main instance keeps the fail layer
        * loaded: every driver object the layers made for it must be gone with it (the
        * views' record chunks and the copy kernel's objects live as long as the device). */
