@@ -9,7 +9,7 @@
  * buffers, images, binding, descriptor pools and sets; VK_ERROR_OUT_OF_HOST_MEMORY
  * for the others. A failed call leaves its output handles VK_NULL_HANDLE and
  * never reaches the driver. Creations and destructions are counted by kind
- * whether armed or not.
+ * whether armed or not, and chains holding the watched sType are counted.
  */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -38,7 +38,35 @@ static struct {
    _Atomic VkResult failed_result;
    atomic_long live[FD_KINDS];
    atomic_long leaked; /* objects still live when their device was destroyed */
+   _Atomic VkStructureType watched;
+   atomic_long watched_seen;
+   const char *_Atomic watched_last;
 } fd;
+
+/* Notes a chain going down that holds the watched sType. */
+static void
+watch_chain(const char *name, const void *chain)
+{
+   VkStructureType want = atomic_load(&fd.watched);
+   if (!want)
+      return;
+   const VkBaseInStructure *s = chain;
+   for (unsigned n = 0; s && n < LYR_CHAIN_MAX; n++, s = s->pNext) {
+      if (s->sType == want) {
+         atomic_fetch_add(&fd.watched_seen, 1);
+         atomic_store(&fd.watched_last, name);
+         return;
+      }
+   }
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+fd_Watch(VkStructureType stype)
+{
+   atomic_store(&fd.watched_seen, 0);
+   atomic_store(&fd.watched_last, NULL);
+   atomic_store(&fd.watched, stype);
+}
 
 static struct fd_device *
 fd_device_get(const void *dispatchable)
@@ -100,6 +128,8 @@ fd_Control(long fail_at, struct fail_driver_stats *stats)
       for (int k = 0; k < FD_KINDS; k++)
          stats->live[k] = atomic_load(&fd.live[k]);
       stats->leaked = atomic_load(&fd.leaked);
+      stats->watched_seen = atomic_load(&fd.watched_seen);
+      stats->watched_last = atomic_load(&fd.watched_last);
    }
 }
 
@@ -159,6 +189,7 @@ fd_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *alloc)
                                                    Handle *pHandle)                               \
    {                                                                                              \
       struct fd_device *device = fd_device_get(_device);                                          \
+      watch_chain("vk" #Name, pInfo->pNext);                                                      \
       if (must_fail("vk" #Name, error)) {                                                         \
          *pHandle = VK_NULL_HANDLE;                                                               \
          return error;                                                                            \
@@ -249,6 +280,10 @@ fd_CreateComputePipelines(VkDevice _device, VkPipelineCache cache, uint32_t coun
                           const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
 {
    struct fd_device *device = fd_device_get(_device);
+   for (uint32_t i = 0; i < count; i++) {
+      watch_chain("vkCreateComputePipelines", infos[i].pNext);
+      watch_chain("vkCreateComputePipelines (stage)", infos[i].stage.pNext);
+   }
    if (must_fail("vkCreateComputePipelines", VK_ERROR_OUT_OF_HOST_MEMORY)) {
       for (uint32_t i = 0; i < count; i++)
          pPipelines[i] = VK_NULL_HANDLE;
@@ -266,6 +301,11 @@ fd_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache cache, uint32_t cou
                            const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
 {
    struct fd_device *device = fd_device_get(_device);
+   for (uint32_t i = 0; i < count; i++) {
+      watch_chain("vkCreateGraphicsPipelines", infos[i].pNext);
+      for (uint32_t j = 0; infos[i].pStages && j < infos[i].stageCount; j++)
+         watch_chain("vkCreateGraphicsPipelines (stage)", infos[i].pStages[j].pNext);
+   }
    if (must_fail("vkCreateGraphicsPipelines", VK_ERROR_OUT_OF_HOST_MEMORY)) {
       for (uint32_t i = 0; i < count; i++)
          pPipelines[i] = VK_NULL_HANDLE;
@@ -282,6 +322,7 @@ fd_AllocateDescriptorSets(VkDevice _device, const VkDescriptorSetAllocateInfo *i
                           VkDescriptorSet *pSets)
 {
    struct fd_device *device = fd_device_get(_device);
+   watch_chain("vkAllocateDescriptorSets", info->pNext);
    if (must_fail("vkAllocateDescriptorSets", VK_ERROR_OUT_OF_DEVICE_MEMORY)) {
       for (uint32_t i = 0; i < info->descriptorSetCount; i++)
          pSets[i] = VK_NULL_HANDLE;
@@ -301,6 +342,25 @@ fd_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *i
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    }
    return device->base.next.AllocateCommandBuffers(_device, info, pCmds);
+}
+
+/* Watched only: writes and dependencies. */
+static VKAPI_ATTR void VKAPI_CALL
+fd_UpdateDescriptorSets(VkDevice _device, uint32_t write_count, const VkWriteDescriptorSet *writes,
+                        uint32_t copy_count, const VkCopyDescriptorSet *copies)
+{
+   struct fd_device *device = fd_device_get(_device);
+   for (uint32_t i = 0; i < write_count; i++)
+      watch_chain("vkUpdateDescriptorSets", writes[i].pNext);
+   device->base.next.UpdateDescriptorSets(_device, write_count, writes, copy_count, copies);
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+fd_CmdPipelineBarrier2(VkCommandBuffer cmd, const VkDependencyInfo *dep)
+{
+   struct fd_device *device = fd_device_get(cmd);
+   watch_chain("vkCmdPipelineBarrier2", dep->pNext);
+   device->base.next.CmdPipelineBarrier2(cmd, dep);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -340,6 +400,10 @@ static const struct lyr_hook fd_instance_hooks[] = {
 };
 static const struct lyr_hook fd_device_hooks[] = {
     {VMEL_FAIL_DRIVER_CONTROL, (PFN_vkVoidFunction)fd_Control},
+    {VMEL_FAIL_DRIVER_WATCH, (PFN_vkVoidFunction)fd_Watch},
+    HOOK(UpdateDescriptorSets, fd_UpdateDescriptorSets),
+    HOOK(CmdPipelineBarrier2, fd_CmdPipelineBarrier2),
+    HOOK(CmdPipelineBarrier2KHR, fd_CmdPipelineBarrier2),
     HOOK(DestroyDevice, fd_DestroyDevice),
     HOOK(AllocateMemory, fd_AllocateMemory),
     HOOK(FreeMemory, fd_FreeMemory),

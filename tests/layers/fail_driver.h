@@ -11,7 +11,10 @@
  * the specification lists for that command. Independently of arming, it
  * counts the driver objects live below it, by kind, so a test can see that a
  * failing call left nothing behind, and the objects a device still had when it
- * was destroyed (leaked by the layers above).
+ * was destroyed (leaked by the layers above). A second function,
+ * VMEL_FAIL_DRIVER_WATCH, names an sType to look for in the pNext chains that
+ * reach the driver (create infos, a compute stage, descriptor writes,
+ * dependency infos): a test checks that the layers passed a struct on.
  */
 #ifndef VMEL_FAIL_DRIVER_H
 #define VMEL_FAIL_DRIVER_H
@@ -21,6 +24,7 @@
 
 #define VMEL_FAIL_DRIVER_LAYER "VK_LAYER_VMEL_test_fail_driver"
 #define VMEL_FAIL_DRIVER_CONTROL "vkVmelTestFailDriverControl"
+#define VMEL_FAIL_DRIVER_WATCH "vkVmelTestFailDriverWatch"
 
 /* The kinds of driver object counted live. */
 enum fail_driver_kind {
@@ -46,6 +50,8 @@ struct fail_driver_stats {
    VkResult failed_result;  /* what it returned */
    long live[FD_KINDS];     /* driver objects live below the layer, all devices */
    long leaked;             /* objects still live when their device was destroyed */
+   long watched_seen;       /* chains that held the watched sType since it was named */
+   const char *watched_last; /* the command that last passed one down, or NULL */
 };
 
 /* fail_at >= 0: arm, failing the fail_at-th watched call from now (0 is the next one);
@@ -55,5 +61,7 @@ struct fail_driver_stats {
 #define FAIL_DRIVER_OFF (-2L)
 typedef void(VKAPI_PTR *PFN_vmelTestFailDriverControl)(long fail_at,
                                                         struct fail_driver_stats *stats);
+/* Names the sType to watch for (resetting watched_seen and watched_last). */
+typedef void(VKAPI_PTR *PFN_vmelTestFailDriverWatch)(VkStructureType stype);
 
 #endif /* VMEL_FAIL_DRIVER_H */
