@@ -18,13 +18,17 @@
  *    vkCreateShaderModule of a tensor shader and vkCmdPipelineBarrier2 with
  *    tensor barriers; where the layer implements the command itself
  *    (vkCreateTensorARM, vkCreateTensorViewARM, vkBindTensorMemoryARM) the
- *    struct is skipped and the call succeeds.
+ *    struct is skipped and the call succeeds; so it is in data-graph pipeline
+ *    and session creation (the graph layer's own), and the pipeline computes
+ *    the reference result (that part under the validation layer: these calls
+ *    never reach it).
  * No validation layer: the chains deliberately hold structs the Debian
  * validation layer (1.3.239) does not know.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "dgutil.h"
 #include "fail_driver.h"
 #include "spirv_text.h"
 #include "test.h"
@@ -403,6 +407,86 @@ test_create_paths(struct vku *v)
    vkDestroyDevice(device, NULL);
 }
 
+/* Data-graph pipelines and sessions are the graph layer's own: a struct nobody knows in the
+ * pipeline's chain (after the module info), in a resource info's chain (before its tensor
+ * description) and in a session's chain is skipped; the pipeline computes the right result. */
+static void
+test_graph_paths(void)
+{
+   test_set_context("data-graph pipeline and session");
+   struct dgu u;
+   if (!dgu_init(&u, NULL)) {
+      dgu_finish(&u);
+      return;
+   }
+   struct newer_features nobody = {.sType = STYPE_NOBODY};
+   static const char text[] = DGU_CLAMP_ADD_SUB_TEXT;
+   const struct dgu_binding bindings[] = {
+       {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, 64}},
+       {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, 64}},
+   };
+   struct dgu_pipeline_desc desc = {
+       .text = text, .bindings = bindings, .binding_count = 2, .create_pnext = &nobody};
+   struct dgu_graph g;
+   VkResult r = dgu_graph_create(&u, &desc, &g);
+   ok(r == VK_SUCCESS, "vkCreateDataGraphPipelinesARM, unknown struct after the module info: %d",
+      r);
+   struct dgu_create_parts *parts = malloc(sizeof(*parts));
+   VkPipeline again = VK_NULL_HANDLE;
+   if (r == VK_SUCCESS && parts) {
+      desc.create_pnext = NULL;
+      dgu_create_parts(&desc, &g, parts);
+      struct newer_features before_desc = {.sType = STYPE_NOBODY,
+                                           .pNext = (void *)parts->resources[0].pNext};
+      parts->resources[0].pNext = &before_desc;
+      r = u.fn.CreateDataGraphPipelinesARM(u.device, VK_NULL_HANDLE, VK_NULL_HANDLE, 1,
+                                           &parts->info, NULL, &again);
+      ok(r == VK_SUCCESS, "vkCreateDataGraphPipelinesARM, unknown struct in a resource info: %d",
+         r);
+   }
+   free(parts);
+   if (r == VK_SUCCESS) {
+      VkDataGraphPipelineSessionCreateInfoARM sci = {
+          .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SESSION_CREATE_INFO_ARM,
+          .pNext = &nobody,
+          .dataGraphPipeline = again};
+      VkDataGraphPipelineSessionARM session = VK_NULL_HANDLE;
+      r = u.fn.CreateDataGraphPipelineSessionARM(u.device, &sci, NULL, &session);
+      ok(r == VK_SUCCESS, "vkCreateDataGraphPipelineSessionARM with the unknown struct: %d", r);
+      if (session)
+         u.fn.DestroyDataGraphPipelineSessionARM(u.device, session, NULL);
+      /* The pipeline made from the chain with the unknown struct computes the reference. */
+      struct dgu_session s;
+      struct dgu_sets sets;
+      struct dgu_tensor in, out;
+      const int64_t dims[2] = {1, 64};
+      if (dgu_session_create(&u, again, &s) && dgu_sets_create(&u, &g, &sets) &&
+          dgu_tensor_create(&u, VK_FORMAT_R32_SFLOAT, 2, dims, &in) &&
+          dgu_tensor_create(&u, VK_FORMAT_R32_SFLOAT, 2, dims, &out)) {
+         float *x = in.data, want[64];
+         for (int i = 0; i < 64; i++)
+            x[i] = (float)(i - 32) * 0.25f;
+         dgu_write(&u, sets.sets[0], 0, 0, &in);
+         dgu_write(&u, sets.sets[0], 1, 0, &out);
+         struct dgu_graph run = g;
+         run.pipeline = again;
+         if (ok(dgu_run(&u, &run, &sets, s.session), "dispatch")) {
+            dgu_clamp_add_sub_expect(in.data, want, 64);
+            dgu_check_f32("CLAMP, ADD, SUB", out.data, want, 64);
+         }
+         dgu_tensor_destroy(&u, &out);
+         dgu_tensor_destroy(&u, &in);
+      }
+      dgu_sets_destroy(&u, &sets);
+      dgu_session_destroy(&u, &s);
+   }
+   if (again)
+      vkDestroyPipeline(u.device, again, NULL);
+   ok(nobody.pNext == NULL && nobody.b[0] == 0, "the struct nobody knows is untouched");
+   dgu_graph_destroy(&u, &g);
+   dgu_finish(&u);
+}
+
 int
 main(void)
 {
@@ -413,6 +497,7 @@ main(void)
    test_query(&v);
    test_device_and_loop(&v);
    test_create_paths(&v);
+   test_graph_paths();
    vku_finish(&v);
    return test_done();
 }
