@@ -56,6 +56,8 @@ struct scene {
    struct dgu_graph fp32, int8;
    char *int8_text;
    VkPipelineCache cache;        /* for data-graph pipelines, filled by one creation */
+   void *cache_data;             /* its data (malloc()ed) */
+   size_t cache_size;
    struct rec_scene rec;         /* graph, session, sets, tensors of the recording */
    bool has_rec;
    /* the second object of a case that makes two */
@@ -472,6 +474,25 @@ make_graph_cached(struct scene *s, uint64_t *h)
    return r;
 }
 
+/* A pipeline cache from the data of one holding a data-graph pipeline. */
+static VkResult
+make_cache(struct scene *s, uint64_t *h)
+{
+   VkPipelineCacheCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                     .initialDataSize = s->cache_size,
+                                     .pInitialData = s->cache_data};
+   VkPipelineCache cache = VK_NULL_HANDLE;
+   VkResult r = vkCreatePipelineCache(s->u->device, &info, NULL, &cache);
+   *h = (uint64_t)cache;
+   return r;
+}
+
+static void
+unmake_cache(struct scene *s, uint64_t h)
+{
+   vkDestroyPipelineCache(s->u->device, (VkPipelineCache)h, NULL);
+}
+
 /* A session of a pipeline with its memory bound (when it needs any). */
 static VkResult
 session_bound(struct scene *s, VkPipeline pipeline, bool needs_memory, uint64_t *h)
@@ -745,6 +766,7 @@ static const struct oom_case cases[] = {
      unmake_pipeline, NULL, 0},
     {"vkCreateDataGraphPipelinesARM (CONV2D i8, a pipeline cache)", make_graph_cached,
      unmake_pipeline, NULL, F_CACHES},
+    {"vkCreatePipelineCache (data of a data-graph pipeline)", make_cache, unmake_cache, NULL, 0},
     {"vkCreateDataGraphPipelineSessionARM (CONV2D i8)", make_session, unmake_session, NULL, 0},
     {"vkCreateDataGraphPipelineSessionARM (fp32, memory bound, run)", make_session_fp32,
      unmake_session_bound, check_session_fp32, 0, "vkAllocateMemory"},
@@ -965,6 +987,12 @@ scene_init(struct scene *s, struct dgu *u, const VkAllocationCallbacks *callback
    if (!ok(make_graph_cached(s, &p) == VK_SUCCESS, "int8 graph into the cache"))
       return false;
    unmake_pipeline(s, p);
+   if (!ok(vkGetPipelineCacheData(u->device, s->cache, &s->cache_size, NULL) == VK_SUCCESS &&
+              (s->cache_data = malloc(s->cache_size)) != NULL &&
+              vkGetPipelineCacheData(u->device, s->cache, &s->cache_size, s->cache_data) ==
+                  VK_SUCCESS,
+           "the cache's data"))
+      return false;
    s->has_rec = true; /* rec_scene_finish() takes what rec_scene_init() made */
    return rec_scene_init(u, &s->rec, 1);
 }
@@ -977,6 +1005,7 @@ scene_finish(struct scene *s)
       rec_scene_finish(u, &s->rec);
    if (s->cache)
       vkDestroyPipelineCache(u->device, s->cache, NULL);
+   free(s->cache_data);
    dgu_graph_destroy(u, &s->fp32);
    dgu_graph_destroy(u, &s->int8);
    free(s->int8_text);
