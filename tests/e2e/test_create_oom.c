@@ -705,6 +705,76 @@ unmake_device(struct scene *s, uint64_t h)
    vkDestroyDevice((VkDevice)(uintptr_t)h, s->callbacks);
 }
 
+/* The first view of a new device, which makes the device's first chunk of view records. */
+static struct {
+   VkTensorARM tensor;
+   VkDeviceMemory memory;
+   VkTensorViewARM view;
+} fresh;
+
+static void
+unmake_first_view(struct scene *s, uint64_t h)
+{
+   VkDevice device = (VkDevice)(uintptr_t)h;
+   if (fresh.view)
+      ((PFN_vkDestroyTensorViewARM)vkGetDeviceProcAddr(device, "vkDestroyTensorViewARM"))(
+          device, fresh.view, NULL);
+   if (fresh.tensor)
+      ((PFN_vkDestroyTensorARM)vkGetDeviceProcAddr(device, "vkDestroyTensorARM"))(
+          device, fresh.tensor, NULL);
+   if (fresh.memory)
+      vkFreeMemory(device, fresh.memory, NULL);
+   memset(&fresh, 0, sizeof(fresh));
+   unmake_device(s, h);
+}
+
+static VkResult
+make_first_view(struct scene *s, uint64_t *h)
+{
+   uint64_t d = 0;
+   VkResult r = make_device(s, &d);
+   if (r != VK_SUCCESS)
+      return r;
+   VkDevice device = (VkDevice)(uintptr_t)d;
+   VkTensorDescriptionARM desc = dgu_description(VK_FORMAT_R32_SFLOAT, 2, dims4);
+   desc.usage = VK_TENSOR_USAGE_SHADER_BIT_ARM;
+   VkTensorCreateInfoARM tci = {.sType = VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM,
+                                .pDescription = &desc};
+   r = ((PFN_vkCreateTensorARM)vkGetDeviceProcAddr(device, "vkCreateTensorARM"))(
+       device, &tci, NULL, &fresh.tensor);
+   if (r == VK_SUCCESS) {
+      VkTensorMemoryRequirementsInfoARM ri = {
+          .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = fresh.tensor};
+      VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+      ((PFN_vkGetTensorMemoryRequirementsARM)vkGetDeviceProcAddr(
+          device, "vkGetTensorMemoryRequirementsARM"))(device, &ri, &req);
+      VkMemoryAllocateInfo mai = {
+          .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+          .allocationSize = req.memoryRequirements.size,
+          .memoryTypeIndex = vku_memory_type(&s->u->v, req.memoryRequirements.memoryTypeBits, 0)};
+      r = vkAllocateMemory(device, &mai, NULL, &fresh.memory);
+      VkBindTensorMemoryInfoARM bi = {.sType = VK_STRUCTURE_TYPE_BIND_TENSOR_MEMORY_INFO_ARM,
+                                      .tensor = fresh.tensor,
+                                      .memory = fresh.memory};
+      if (r == VK_SUCCESS)
+         r = ((PFN_vkBindTensorMemoryARM)vkGetDeviceProcAddr(device, "vkBindTensorMemoryARM"))(
+             device, 1, &bi);
+   }
+   if (r == VK_SUCCESS) {
+      VkTensorViewCreateInfoARM vci = {.sType = VK_STRUCTURE_TYPE_TENSOR_VIEW_CREATE_INFO_ARM,
+                                       .tensor = fresh.tensor,
+                                       .format = VK_FORMAT_R32_SFLOAT};
+      r = ((PFN_vkCreateTensorViewARM)vkGetDeviceProcAddr(device, "vkCreateTensorViewARM"))(
+          device, &vci, NULL, &fresh.view);
+   }
+   if (r != VK_SUCCESS) {
+      unmake_first_view(s, d);
+      return r;
+   }
+   *h = d;
+   return r;
+}
+
 /* vkCreateInstance through both layers (no validation, no fail layer). */
 static VkResult
 make_instance(struct scene *s, uint64_t *h)
@@ -745,6 +815,8 @@ static const struct oom_case cases[] = {
     {"vkCreateDevice (VK_ARM_tensors, VK_ARM_data_graph)", make_device, unmake_device, NULL, 0},
     {"vkCreateTensorARM", make_tensor, unmake_tensor, NULL, 0},
     {"vkCreateTensorViewARM", make_view, unmake_view, NULL, 0},
+    {"vkCreateTensorViewARM (the first of a new device: a chunk of view records)",
+     make_first_view, unmake_first_view, NULL, 0, "vkAllocateMemory"},
     {"vkAllocateMemory (dedicated to a tensor)", make_tensor_memory, unmake_memory, NULL, 0},
     {"vkBindTensorMemoryARM (tensor, memory, binding)", make_tensor_bound, unmake_tensor_bound,
      NULL, 0, "vkAllocateMemory"},
