@@ -20,10 +20,12 @@
  * where they were. The call that then succeeds is checked where it computes
  * something: a graph pipeline and a session run against the reference, a
  * recording is submitted and its results checked. The entry points: instance
- * and device creation, tensors, views, tensor memory (allocation and binding),
+ * and device creation, tensors, views (and the first view of a new device, which
+ * makes its chunk of view records), tensor memory (allocation and binding),
  * descriptor set layouts, pools, set allocation and updates, shader modules and
  * compute pipelines under both tensor lowering paths, data-graph pipelines
- * (with and without a pipeline cache), sessions and their memory binding,
+ * (with and without a pipeline cache), pipeline caches with data-graph data,
+ * sessions and their memory binding,
  * command buffer allocation and a recording (graph dispatch, tensor barriers,
  * events, tensor copies). A recording may recover from a failed allocation
  * (test_record_errors says which): then it must succeed with the right results.
