@@ -174,8 +174,10 @@ fd_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *alloc)
       long left = atomic_load(&device->live);
       atomic_fetch_add(&fd.leaked, left);
       if (left)
-         fprintf(stderr, "VK_LAYER_VMEL_test_fail_driver: %ld driver objects left at "
-                 "vkDestroyDevice\n", left);
+         fprintf(stderr,
+                 "VK_LAYER_VMEL_test_fail_driver: %ld driver objects left at "
+                 "vkDestroyDevice\n",
+                 left);
    }
    lyr_device_destroy(_device, alloc);
 }
@@ -183,30 +185,30 @@ fd_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *alloc)
 /* ---- one create/destroy pair per kind -------------------------------------------------------- */
 
 /* A create command of one handle: fails (handle VK_NULL_HANDLE) or counts what it made. */
-#define FD_CREATE(Name, Info, Handle, kind, error)                                                \
-   static VKAPI_ATTR VkResult VKAPI_CALL fd_##Name(VkDevice _device, const Info *pInfo,           \
-                                                   const VkAllocationCallbacks *pAllocator,       \
-                                                   Handle *pHandle)                               \
-   {                                                                                              \
-      struct fd_device *device = fd_device_get(_device);                                          \
-      watch_chain("vk" #Name, pInfo->pNext);                                                      \
-      if (must_fail("vk" #Name, error)) {                                                         \
-         *pHandle = VK_NULL_HANDLE;                                                               \
-         return error;                                                                            \
-      }                                                                                           \
-      VkResult result = device->base.next.Name(_device, pInfo, pAllocator, pHandle);              \
-      if (result == VK_SUCCESS)                                                                   \
-         live_add(device, kind, 1);                                                                       \
-      return result;                                                                              \
+#define FD_CREATE(Name, Info, Handle, kind, error)                                                 \
+   static VKAPI_ATTR VkResult VKAPI_CALL fd_##Name(VkDevice _device, const Info *pInfo,            \
+                                                   const VkAllocationCallbacks *pAllocator,        \
+                                                   Handle *pHandle)                                \
+   {                                                                                               \
+      struct fd_device *device = fd_device_get(_device);                                           \
+      watch_chain("vk" #Name, pInfo->pNext);                                                       \
+      if (must_fail("vk" #Name, error)) {                                                          \
+         *pHandle = VK_NULL_HANDLE;                                                                \
+         return error;                                                                             \
+      }                                                                                            \
+      VkResult result = device->base.next.Name(_device, pInfo, pAllocator, pHandle);               \
+      if (result == VK_SUCCESS)                                                                    \
+         live_add(device, kind, 1);                                                                \
+      return result;                                                                               \
    }
 
-#define FD_DESTROY(Name, Handle, kind)                                                            \
-   static VKAPI_ATTR void VKAPI_CALL fd_##Name(VkDevice _device, Handle handle,                   \
-                                               const VkAllocationCallbacks *pAllocator)           \
-   {                                                                                              \
-      struct fd_device *device = fd_device_get(_device);                                          \
-      live_drop(device, kind, (uint64_t)handle);                                                          \
-      device->base.next.Name(_device, handle, pAllocator);                                        \
+#define FD_DESTROY(Name, Handle, kind)                                                             \
+   static VKAPI_ATTR void VKAPI_CALL fd_##Name(VkDevice _device, Handle handle,                    \
+                                               const VkAllocationCallbacks *pAllocator)            \
+   {                                                                                               \
+      struct fd_device *device = fd_device_get(_device);                                           \
+      live_drop(device, kind, (uint64_t)handle);                                                   \
+      device->base.next.Name(_device, handle, pAllocator);                                         \
    }
 
 FD_CREATE(AllocateMemory, VkMemoryAllocateInfo, VkDeviceMemory, FD_MEMORY,
@@ -289,8 +291,8 @@ fd_CreateComputePipelines(VkDevice _device, VkPipelineCache cache, uint32_t coun
          pPipelines[i] = VK_NULL_HANDLE;
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    }
-   VkResult result =
-       device->base.next.CreateComputePipelines(_device, cache, count, infos, pAllocator, pPipelines);
+   VkResult result = device->base.next.CreateComputePipelines(_device, cache, count, infos,
+                                                              pAllocator, pPipelines);
    count_pipelines(device, result, count, pPipelines);
    return result;
 }

@@ -44,13 +44,13 @@ enum fail_driver_kind {
 };
 
 struct fail_driver_stats {
-   long calls;              /* watched calls while armed */
-   unsigned failed;         /* calls failed while armed */
-   const char *failed_name; /* the command failed first (static string), or NULL */
-   VkResult failed_result;  /* what it returned */
-   long live[FD_KINDS];     /* driver objects live below the layer, all devices */
-   long leaked;             /* objects still live when their device was destroyed */
-   long watched_seen;       /* chains that held the watched sType since it was named */
+   long calls;               /* watched calls while armed */
+   unsigned failed;          /* calls failed while armed */
+   const char *failed_name;  /* the command failed first (static string), or NULL */
+   VkResult failed_result;   /* what it returned */
+   long live[FD_KINDS];      /* driver objects live below the layer, all devices */
+   long leaked;              /* objects still live when their device was destroyed */
+   long watched_seen;        /* chains that held the watched sType since it was named */
    const char *watched_last; /* the command that last passed one down, or NULL */
 };
 
@@ -60,7 +60,7 @@ struct fail_driver_stats {
 #define FAIL_DRIVER_COUNT (-1L)
 #define FAIL_DRIVER_OFF (-2L)
 typedef void(VKAPI_PTR *PFN_vmelTestFailDriverControl)(long fail_at,
-                                                        struct fail_driver_stats *stats);
+                                                       struct fail_driver_stats *stats);
 /* Names the sType to watch for (resetting watched_seen and watched_last). */
 typedef void(VKAPI_PTR *PFN_vmelTestFailDriverWatch)(VkStructureType stype);
 
