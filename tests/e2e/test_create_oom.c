@@ -22,7 +22,8 @@
  * recording is submitted and its results checked. The entry points: instance
  * and device creation, tensors, views (and the first view of a new device, which
  * makes its chunk of view records), tensor memory (allocation and binding),
- * descriptor set layouts, pools, set allocation and updates, shader modules and
+ * descriptor set layouts, pools, set allocation and updates (also through an
+ * update template), shader modules and
  * compute pipelines under both tensor lowering paths, data-graph pipelines
  * (with and without a pipeline cache), pipeline caches with data-graph data,
  * sessions and their memory binding,
@@ -61,6 +62,7 @@ struct scene {
    void *cache_data;             /* its data (malloc()ed) */
    size_t cache_size;
    struct rec_scene rec;         /* graph, session, sets, tensors of the recording */
+   VkDescriptorUpdateTemplate rec_template; /* writes the recording's set */
    bool has_rec;
    /* the second object of a case that makes two */
    VkDeviceMemory side_memory;
@@ -600,6 +602,41 @@ make_update(struct scene *s, uint64_t *h)
    return VK_SUCCESS;
 }
 
+/* A template writing the recording's two tensor bindings from two view handles. */
+static VkResult
+make_template(struct scene *s, uint64_t *h)
+{
+   VkDescriptorUpdateTemplateEntry entries[2] = {
+       {0, 0, 1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 0, sizeof(VkTensorViewARM)},
+       {1, 0, 1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, sizeof(VkTensorViewARM), sizeof(VkTensorViewARM)},
+   };
+   VkDescriptorUpdateTemplateCreateInfo info = {
+       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+       .descriptorUpdateEntryCount = 2,
+       .pDescriptorUpdateEntries = entries,
+       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+       .descriptorSetLayout = s->rec.g.set_layouts[0]};
+   VkDescriptorUpdateTemplate t = VK_NULL_HANDLE;
+   VkResult r = vkCreateDescriptorUpdateTemplate(s->u->device, &info, NULL, &t);
+   *h = (uint64_t)t;
+   return r;
+}
+
+static void
+unmake_template(struct scene *s, uint64_t h)
+{
+   vkDestroyDescriptorUpdateTemplate(s->u->device, (VkDescriptorUpdateTemplate)h, NULL);
+}
+
+static VkResult
+make_template_update(struct scene *s, uint64_t *h)
+{
+   (void)h;
+   VkTensorViewARM views[2] = {s->rec.in.view, s->rec.out.view};
+   vkUpdateDescriptorSetWithTemplate(s->u->device, s->rec.sets.sets[0], s->rec_template, views);
+   return VK_SUCCESS;
+}
+
 static VkCommandBuffer side_cmds[2];
 
 static VkResult
@@ -826,6 +863,10 @@ static const struct oom_case cases[] = {
     {"vkCreateDescriptorPool (tensor descriptors)", make_pool, unmake_pool, NULL, 0},
     {"vkAllocateDescriptorSets (tensor layout)", make_set, unmake_set, NULL, 0},
     {"vkUpdateDescriptorSets (tensor writes)", make_update, NULL, check_recording_fresh, F_VOID},
+    {"vkCreateDescriptorUpdateTemplate (tensor entries)", make_template, unmake_template, NULL,
+     0},
+    {"vkUpdateDescriptorSetWithTemplate (tensor views)", make_template_update, NULL,
+     check_recording_fresh, F_VOID},
     {"vkCreateShaderModule (tensor shader, GLSL lowering)", make_shader_module,
      unmake_shader_module, NULL, F_CACHES},
     {"vkCreateComputePipelines (tensor shader, GLSL lowering)", make_compute_pipeline,
@@ -1068,13 +1109,21 @@ scene_init(struct scene *s, struct dgu *u, const VkAllocationCallbacks *callback
            "the cache's data"))
       return false;
    s->has_rec = true; /* rec_scene_finish() takes what rec_scene_init() made */
-   return rec_scene_init(u, &s->rec, 1);
+   if (!rec_scene_init(u, &s->rec, 1))
+      return false;
+   uint64_t t;
+   if (!ok(make_template(s, &t) == VK_SUCCESS, "descriptor update template"))
+      return false;
+   s->rec_template = (VkDescriptorUpdateTemplate)t;
+   return true;
 }
 
 static void
 scene_finish(struct scene *s)
 {
    struct dgu *u = s->u;
+   if (s->rec_template)
+      vkDestroyDescriptorUpdateTemplate(u->device, s->rec_template, NULL);
    if (s->has_rec)
       rec_scene_finish(u, &s->rec);
    if (s->cache)

@@ -240,6 +240,9 @@ FD_CREATE(CreateCommandPool, VkCommandPoolCreateInfo, VkCommandPool, FD_COMMAND_
           VK_ERROR_OUT_OF_HOST_MEMORY)
 FD_DESTROY(DestroyCommandPool, VkCommandPool, FD_COMMAND_POOL)
 FD_DESTROY(DestroyPipeline, VkPipeline, FD_PIPELINE)
+FD_CREATE(CreateDescriptorUpdateTemplate, VkDescriptorUpdateTemplateCreateInfo,
+          VkDescriptorUpdateTemplate, FD_UPDATE_TEMPLATE, VK_ERROR_OUT_OF_HOST_MEMORY)
+FD_DESTROY(DestroyDescriptorUpdateTemplate, VkDescriptorUpdateTemplate, FD_UPDATE_TEMPLATE)
 
 static VKAPI_ATTR VkResult VKAPI_CALL
 fd_CreateEvent(VkDevice _device, const VkEventCreateInfo *pInfo,
@@ -436,6 +439,10 @@ static const struct lyr_hook fd_device_hooks[] = {
     HOOK(CreateCommandPool, fd_CreateCommandPool),
     HOOK(DestroyCommandPool, fd_DestroyCommandPool),
     HOOK(AllocateCommandBuffers, fd_AllocateCommandBuffers),
+    HOOK(CreateDescriptorUpdateTemplate, fd_CreateDescriptorUpdateTemplate),
+    HOOK(CreateDescriptorUpdateTemplateKHR, fd_CreateDescriptorUpdateTemplate),
+    HOOK(DestroyDescriptorUpdateTemplate, fd_DestroyDescriptorUpdateTemplate),
+    HOOK(DestroyDescriptorUpdateTemplateKHR, fd_DestroyDescriptorUpdateTemplate),
     HOOK(CreateEvent, fd_CreateEvent),
     HOOK(DestroyEvent, fd_DestroyEvent),
 };

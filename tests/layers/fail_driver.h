@@ -40,6 +40,7 @@ enum fail_driver_kind {
    FD_QUERY_POOL,
    FD_COMMAND_POOL,
    FD_EVENT,
+   FD_UPDATE_TEMPLATE,
    FD_KINDS,
 };
 
