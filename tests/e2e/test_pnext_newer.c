@@ -15,7 +15,8 @@
  *    enabled below our layers, never arming a failure) in vkAllocateMemory
  *    dedicated to a tensor, vkCreateDescriptorSetLayout and vkCreateDescriptorPool
  *    with tensor descriptors, vkUpdateDescriptorSets with a tensor write,
- *    vkCreateShaderModule of a tensor shader and vkCmdPipelineBarrier2 with
+ *    vkCreateShaderModule of a tensor shader, that module chained to a compute
+ *    stage (module VK_NULL_HANDLE) and vkCmdPipelineBarrier2 with
  *    tensor barriers; where the layer implements the command itself
  *    (vkCreateTensorARM, vkCreateTensorViewARM, vkBindTensorMemoryARM) the
  *    struct is skipped and the call succeeds; so it is in data-graph pipeline
@@ -341,6 +342,39 @@ test_create_paths(struct vku *v)
       if (ok(r == VK_SUCCESS, "vkCreateShaderModule (tensor shader): %d", r))
          reached("vkCreateShaderModule");
       vkDestroyShaderModule(device, module, NULL);
+
+      /* The same module chained to a compute stage (VK_EXT_graphics_pipeline_library /
+       * VK_KHR_maintenance5 style): the layer replaces it with the lowered one and keeps
+       * what follows it. */
+      VkDescriptorSetLayoutBinding two[2] = {
+          {0, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+          {1, VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+      VkDescriptorSetLayoutCreateInfo dsl2 = {
+          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+          .bindingCount = 2,
+          .pBindings = two};
+      VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+      vkCreateDescriptorSetLayout(device, &dsl2, NULL, &set_layout);
+      VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                         .setLayoutCount = 1,
+                                         .pSetLayouts = &set_layout};
+      VkPipelineLayout pipeline_layout = VK_NULL_HANDLE;
+      vkCreatePipelineLayout(device, &plci, NULL, &pipeline_layout);
+      VkComputePipelineCreateInfo cpci = {
+          .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+          .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                    .pNext = &smci,
+                    .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                    .pName = "main"},
+          .layout = pipeline_layout};
+      VkPipeline pipeline = VK_NULL_HANDLE;
+      r = vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline);
+      if (ok(r == VK_SUCCESS, "vkCreateComputePipelines, a chained tensor module: %d", r))
+         reached("vkCreateComputePipelines (stage)");
+      ok(smci.pCode == words && smci.pNext == &nobody, "the application's module info is untouched");
+      vkDestroyPipeline(device, pipeline, NULL);
+      vkDestroyPipelineLayout(device, pipeline_layout, NULL);
+      vkDestroyDescriptorSetLayout(device, set_layout, NULL);
    }
    free(words);
 
