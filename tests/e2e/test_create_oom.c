@@ -76,6 +76,7 @@ enum {
    F_RECOVERS = 1 << 2,  /* a failure may be recovered from: VK_SUCCESS, right results */
    F_HOST_ONLY = 1 << 3, /* no driver call below the fail layer (instance creation) */
    F_DIRECT = 1 << 4,    /* on the scene of the direct tensor lowering */
+   F_LIBRARY = 1 << 5,   /* needs graphicsPipelineLibrary (a stage chaining its module) */
 };
 
 /* One entry point: make() creates into *handle (a Vulkan handle as uint64_t; a make that
@@ -308,6 +309,28 @@ make_compute_pipeline(struct scene *s, uint64_t *h)
        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                  .module = s->tensor_module,
+                 .pName = "main"},
+       .layout = s->compute_layout};
+   VkPipeline p = VK_NULL_HANDLE;
+   VkResult r = vkCreateComputePipelines(s->u->device, VK_NULL_HANDLE, 1, &info, NULL, &p);
+   *h = (uint64_t)p;
+   return r;
+}
+
+/* The tensor module chained to the stage (module VK_NULL_HANDLE): lowered at pipeline creation
+ * (a new local size each time: a miss of the lowering cache). */
+static VkResult
+make_compute_pipeline_chained(struct scene *s, uint64_t *h)
+{
+   next_shader();
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = shader_count * 4,
+                                    .pCode = shader_words};
+   VkComputePipelineCreateInfo info = {
+       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 .pNext = &smci,
+                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                  .pName = "main"},
        .layout = s->compute_layout};
    VkPipeline p = VK_NULL_HANDLE;
@@ -871,6 +894,10 @@ static const struct oom_case cases[] = {
      unmake_shader_module, NULL, F_CACHES},
     {"vkCreateComputePipelines (tensor shader, GLSL lowering)", make_compute_pipeline,
      unmake_pipeline, NULL, F_CACHES},
+    {"vkCreateComputePipelines (chained tensor module, GLSL lowering)",
+     make_compute_pipeline_chained, unmake_pipeline, NULL, F_CACHES | F_LIBRARY},
+    {"vkCreateComputePipelines (chained tensor module, direct lowering)",
+     make_compute_pipeline_chained, unmake_pipeline, NULL, F_CACHES | F_DIRECT | F_LIBRARY},
     {"vkCreateShaderModule (tensor shader, direct lowering)", make_shader_module,
      unmake_shader_module, NULL, F_CACHES | F_DIRECT},
     {"vkCreateComputePipelines (tensor shader, direct lowering)", make_compute_pipeline,
@@ -1145,7 +1172,8 @@ main(void)
    VkAllocationCallbacks callbacks = rec_alloc_callbacks(&alloc_state);
    struct dgu u, direct;
    struct dgu_options options = {.device_alloc = &callbacks,
-                                 .layer_below = VMEL_FAIL_DRIVER_LAYER};
+                                 .layer_below = VMEL_FAIL_DRIVER_LAYER,
+                                 .pipeline_library = true};
    bool have = dgu_init(&u, &options);
    if (have) {
       fail_driver = (PFN_vmelTestFailDriverControl)vkGetDeviceProcAddr(u.device,
@@ -1164,6 +1192,11 @@ main(void)
       for (size_t i = 0; ready && i < sizeof(cases) / sizeof(cases[0]); i++) {
          const struct oom_case *c = &cases[i];
          struct scene *scene = (c->flags & F_DIRECT) ? &sd : &s;
+         if ((c->flags & F_LIBRARY) && !scene->u->pipeline_library) {
+            printf("# %s: skipped, the device has no VK_EXT_graphics_pipeline_library\n",
+                   c->name);
+            continue;
+         }
          long host = sweep(scene, c, HOST);
          long driver = (c->flags & F_HOST_ONLY) ? 0 : sweep(scene, c, DRIVER);
          printf("# %s: %ld failing host allocations, %ld failing driver calls checked\n", c->name,
