@@ -10,8 +10,8 @@
  *  - driver: the k-th watched driver call fails (VK_LAYER_VMEL_test_fail_driver,
  *    tests/layers/fail_driver.h, enabled below our layers: VK_ERROR_OUT_OF_DEVICE_MEMORY
  *    from memory, buffers, descriptor pools and sets, VK_ERROR_OUT_OF_HOST_MEMORY
- *    from modules, pipelines, layouts, caches, command buffers), whoever makes it.
- * until the call succeeds with nothing failed. Each failing call must return an
+ *    from modules, pipelines, layouts, caches, command buffers), whoever makes it;
+ * each until the call succeeds with nothing failed. Each failing call must return an
  * error its specification lists (VK_ERROR_OUT_OF_HOST_MEMORY for a host
  * allocation; OUT_OF_HOST or OUT_OF_DEVICE_MEMORY for a driver failure; never
  * VK_ERROR_UNKNOWN or success), hand out no handle, say so in a log line (a
@@ -20,17 +20,19 @@
  * where they were. The call that then succeeds is checked where it computes
  * something: a graph pipeline and a session run against the reference, a
  * recording is submitted and its results checked. The entry points: instance
- * and device creation, tensors, views (and the first view of a new device, which
- * makes its chunk of view records), tensor memory (allocation and binding),
- * descriptor set layouts, pools, set allocation and updates (also through an
- * update template), shader modules and
- * compute pipelines under both tensor lowering paths, data-graph pipelines
- * (with and without a pipeline cache), pipeline caches with data-graph data,
- * sessions and their memory binding,
- * command buffer allocation and a recording (graph dispatch, tensor barriers,
- * events, tensor copies). A recording may recover from a failed allocation
- * (test_record_errors says which): then it must succeed with the right results.
- * At the end nothing of the layers' and no driver object is live.
+ * and device creation, tensors, views (and the first view of a new device,
+ * which makes its chunk of view records), tensor memory (allocation and
+ * binding), descriptor set layouts, pools, set allocation and updates (also
+ * through an update template), shader modules and compute pipelines (a module
+ * handle or a chained module) under both tensor lowering paths, data-graph
+ * pipelines (with and without a pipeline cache), pipeline caches with
+ * data-graph data, sessions and their memory binding, command buffer
+ * allocation and a recording (graph dispatch, tensor barriers, events, tensor
+ * copies). A recording may recover from a failed allocation (test_record_errors
+ * says which): then it must succeed with the right results. A device leaves no
+ * driver object behind at vkDestroyDevice (every row, and the direct lowering's
+ * whole scene at the end), and after the last vkDestroyInstance nothing of the
+ * layers' is allocated.
  */
 #include <stdio.h>
 #include <stdlib.h>
