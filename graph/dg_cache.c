@@ -495,10 +495,13 @@ dg_CreatePipelineCache(VkDevice _device, const VkPipelineCacheCreateInfo *pCreat
    down.pInitialData = parsed.driver_size ? parsed.driver : NULL;
    VkResult result =
        device->base.next.CreatePipelineCache(_device, &down, pAllocator, pPipelineCache);
-   if (result != VK_SUCCESS && down.initialDataSize) {
+   bool out_of_memory =
+       result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   if (result != VK_SUCCESS && !out_of_memory && down.initialDataSize) {
       /* Some drivers refuse malformed initial data (the NVIDIA H200 driver returns
        * VK_ERROR_UNKNOWN for a truncated blob) instead of starting empty as the
-       * specification says incompatible data does: start the cache empty. */
+       * specification says incompatible data does: start the cache empty. Out of
+       * memory is the application's to see (e2e.test_create_oom). */
       lyr_logw("vkCreatePipelineCache: the driver refused its %zu bytes of the initial data "
                "(%d); the cache starts without them",
                (size_t)down.initialDataSize, (int)result);

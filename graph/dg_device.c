@@ -341,8 +341,8 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
       result = rewrite_for_tensors(instance, pCreateInfo, &copy, &tf, &db, &names);
    } else {
       /* Data-graph structs without the extension: keep them from the driver. */
-      result = lyr_chain_clone(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
-                               dg_drop_data_graph, NULL, 0, &copy.chain);
+      result = lyr_chain_clone_pass(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
+                                    dg_drop_data_graph, NULL, 0, &copy.chain);
       if (result == VK_SUCCESS) {
          copy.info = *(VkDeviceCreateInfo *)copy.chain.head;
          copy.extension_names = NULL;

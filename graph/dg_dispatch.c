@@ -514,8 +514,13 @@ dependency_copy(struct dg_device *device, const VkDependencyInfo *in, VkDependen
    c->chained = false;
    *out = *in;
    if (in->pNext) {
-      VkResult result = lyr_chain_clone_in(c->inline_chain, sizeof(c->inline_chain), alloc, in,
-                                           sizeof(*in), NULL, NULL, 0, &c->chain);
+      /* Newer structs pass through (D43); the tensor barriers' masks are translated in
+       * the copy. */
+      static const VkStructureType edits[] = {VK_STRUCTURE_TYPE_TENSOR_MEMORY_BARRIER_ARM,
+                                              VK_STRUCTURE_TYPE_TENSOR_DEPENDENCY_INFO_ARM};
+      VkResult result = lyr_chain_clone_pass_edit(c->inline_chain, sizeof(c->inline_chain),
+                                                  alloc, in, sizeof(*in), NULL, NULL, 0, edits,
+                                                  LYR_ARRAY_SIZE(edits), &c->chain);
       if (result != VK_SUCCESS)
          return result;
       c->chained = true;

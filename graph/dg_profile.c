@@ -142,7 +142,7 @@ dg_profile_session_init(struct dg_device *device, struct dg_session *s,
                                                       &device->base.alloc, &sp->pool);
    if (result != VK_SUCCESS) {
       lyr_free(alloc, sp);
-      return result;
+      return lyr_error(result, "session profiling: the driver's vkCreateQueryPool failed");
    }
    s->profile = sp;
    pthread_mutex_lock(&device->profile_lock);

@@ -346,6 +346,9 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    if (result == VK_SUCCESS)
       result = dg_profile_session_init(device, s, alloc);
    if (result != VK_SUCCESS) {
+      if (result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+         lyr_error(result, "vkCreateDataGraphPipelineSessionARM: creating the session's tensors, "
+                   "sets or queries failed");
       session_destroy(device, s, pAllocator);
       return result;
    }

@@ -307,5 +307,8 @@ dg_stage_instantiate(struct dg_device *device, const struct dg_pipeline_layout_i
       result = dg_pipeline_instantiate(device, p, layout);
    for (uint32_t i = 0; result == VK_SUCCESS && i < p->stage_count; i++)
       result = create_stage_pipeline(device, p, i, cache);
+   if (result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+      lyr_error(result, "vkCreateDataGraphPipelinesARM: creating the pipeline's layouts, "
+                "constants, intermediates or stage pipelines failed");
    return result;
 }

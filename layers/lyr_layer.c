@@ -317,8 +317,11 @@ lyr_create_compute_pipeline_flags(struct lyr_device *device, const uint32_t *cod
    VkShaderModule module;
    VkResult result = device->next.CreateShaderModule(device->handle, &mci, &device->alloc,
                                                      &module);
-   if (result != VK_SUCCESS)
-      return result;
+   if (result != VK_SUCCESS) {
+      *pipeline = VK_NULL_HANDLE;
+      return lyr_error(result, "a kernel's compute pipeline: the driver's vkCreateShaderModule "
+                       "failed");
+   }
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .flags = flags,
@@ -335,7 +338,10 @@ lyr_create_compute_pipeline_flags(struct lyr_device *device, const uint32_t *cod
    result = device->next.CreateComputePipelines(device->handle, cache, 1, &cpci, &device->alloc,
                                                 pipeline);
    device->next.DestroyShaderModule(device->handle, module, &device->alloc);
-   if (result != VK_SUCCESS)
+   if (result != VK_SUCCESS) {
       *pipeline = VK_NULL_HANDLE;
+      lyr_error(result, "a kernel's compute pipeline: the driver's vkCreateComputePipelines "
+                "failed");
+   }
    return result;
 }

@@ -293,11 +293,23 @@ head_copy_size(const void *head, size_t head_size)
  * Usage for Structure Pointer Chains"), so it stays where it cannot be cut
  * out. Any other dropped struct (a shader module info the layer replaced) must
  * go, and then there is no tail: the unknown structs are left out, with a
- * warning, as before. NULL when there is no unknown struct. The chain ends
- * (lyr_chain_ends()).
+ * warning, as before. So it is when a struct the caller edits in its copy
+ * (edits, lyr_chain_clone_pass_edit()) follows: it must be a copy. NULL when
+ * there is no unknown struct. The chain ends (lyr_chain_ends()).
  */
+static bool
+stype_in(VkStructureType stype, const VkStructureType *list, unsigned count)
+{
+   for (unsigned i = 0; i < count; i++) {
+      if (list[i] == stype)
+         return true;
+   }
+   return false;
+}
+
 static const VkBaseInStructure *
-pass_through_tail(const VkBaseInStructure *first, lyr_drop_fn drop, void *user)
+pass_through_tail(const VkBaseInStructure *first, lyr_drop_fn drop, void *user,
+                  const VkStructureType *edits, unsigned edit_count)
 {
    const VkBaseInStructure *tail = NULL;
    for (const VkBaseInStructure *s = first; s; s = s->pNext) {
@@ -306,6 +318,12 @@ pass_through_tail(const VkBaseInStructure *first, lyr_drop_fn drop, void *user)
          tail = s;
       if (tail && dropped && !lyr_is_arm_ml_stype(s->sType))
          return NULL;
+      if (tail && stype_in(s->sType, edits, edit_count)) {
+         lyr_logw("pNext: leaving out the structs of unknown sType from %d on: a struct of "
+                  "sType %d after them must be changed",
+                  (int)tail->sType, (int)s->sType);
+         return NULL;
+      }
    }
    if (tail) {
       for (const VkBaseInStructure *s = tail; s; s = s->pNext) {
@@ -331,10 +349,17 @@ tail_has_known(const VkBaseInStructure *tail)
    return false;
 }
 
+/* What a clone keeps of the application's chain past a struct of unknown size. */
+struct pass_mode {
+   bool pass_through;            /* continue with the application's tail */
+   const VkStructureType *edits; /* sTypes never left in the tail */
+   unsigned edit_count;
+};
+
 static VkResult
 chain_clone(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc, const void *head,
-            size_t head_size, lyr_drop_fn drop, void *user, size_t extra, bool pass_through,
-            struct lyr_chain_copy *out)
+            size_t head_size, lyr_drop_fn drop, void *user, size_t extra,
+            const struct pass_mode *mode, struct lyr_chain_copy *out)
 {
    memset(out, 0, sizeof(*out));
    const VkBaseInStructure *app = head;
@@ -347,7 +372,10 @@ chain_clone(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc, cons
                        "pNext: the chain of a struct of sType %d does not end within %u structs "
                        "(it loops back on itself)",
                        (int)app->sType, (unsigned)LYR_CHAIN_MAX);
-   const VkBaseInStructure *tail = pass_through ? pass_through_tail(app->pNext, drop, user) : NULL;
+   const VkBaseInStructure *tail =
+       mode->pass_through
+           ? pass_through_tail(app->pNext, drop, user, mode->edits, mode->edit_count)
+           : NULL;
 
    size_t copies = align_up(head_size);
    for (const VkBaseInStructure *s = app->pNext; s != tail; s = s->pNext)
@@ -392,11 +420,14 @@ chain_clone(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc, cons
    return VK_SUCCESS;
 }
 
+static const struct pass_mode copy_only = {false, NULL, 0};
+static const struct pass_mode pass_all = {true, NULL, 0};
+
 VkResult
 lyr_chain_clone(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
                 lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out)
 {
-   return chain_clone(NULL, 0, alloc, head, head_size, drop, user, extra, false, out);
+   return chain_clone(NULL, 0, alloc, head, head_size, drop, user, extra, &copy_only, out);
 }
 
 VkResult
@@ -404,14 +435,32 @@ lyr_chain_clone_in(void *buf, size_t buf_size, const VkAllocationCallbacks *allo
                    const void *head, size_t head_size, lyr_drop_fn drop, void *user, size_t extra,
                    struct lyr_chain_copy *out)
 {
-   return chain_clone(buf, buf_size, alloc, head, head_size, drop, user, extra, false, out);
+   return chain_clone(buf, buf_size, alloc, head, head_size, drop, user, extra, &copy_only, out);
 }
 
 VkResult
 lyr_chain_clone_pass(const VkAllocationCallbacks *alloc, const void *head, size_t head_size,
                      lyr_drop_fn drop, void *user, size_t extra, struct lyr_chain_copy *out)
 {
-   return chain_clone(NULL, 0, alloc, head, head_size, drop, user, extra, true, out);
+   return chain_clone(NULL, 0, alloc, head, head_size, drop, user, extra, &pass_all, out);
+}
+
+VkResult
+lyr_chain_clone_pass_in(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
+                        const void *head, size_t head_size, lyr_drop_fn drop, void *user,
+                        size_t extra, struct lyr_chain_copy *out)
+{
+   return chain_clone(buf, buf_size, alloc, head, head_size, drop, user, extra, &pass_all, out);
+}
+
+VkResult
+lyr_chain_clone_pass_edit(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
+                          const void *head, size_t head_size, lyr_drop_fn drop, void *user,
+                          size_t extra, const VkStructureType *edits, unsigned edit_count,
+                          struct lyr_chain_copy *out)
+{
+   const struct pass_mode mode = {true, edits, edit_count};
+   return chain_clone(buf, buf_size, alloc, head, head_size, drop, user, extra, &mode, out);
 }
 
 void
@@ -467,7 +516,7 @@ lyr_out_chain_begin(struct lyr_out_chain *oc, const VkAllocationCallbacks *alloc
    /* From a struct of unknown size on, the application's chain goes down as it is
     * (pass_through_tail()): only drops before it need the shadow. */
    const VkBaseOutStructure *tail = (const VkBaseOutStructure *)pass_through_tail(
-       (const VkBaseInStructure *)app->pNext, drop, user);
+       (const VkBaseInStructure *)app->pNext, drop, user, NULL, 0);
    const VkBaseOutStructure *last_drop = NULL;
    for (const VkBaseOutStructure *s = app->pNext; s != tail; s = s->pNext) {
       if (drop((const VkBaseInStructure *)s, user))

@@ -110,6 +110,26 @@ VkResult lyr_chain_clone_pass(const VkAllocationCallbacks *alloc, const void *he
                               size_t head_size, lyr_drop_fn drop, void *user, size_t extra,
                               struct lyr_chain_copy *out);
 
+/** lyr_chain_clone_pass() into the caller's buf when it fits (lyr_chain_clone_in()). */
+VkResult lyr_chain_clone_pass_in(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
+                                 const void *head, size_t head_size, lyr_drop_fn drop, void *user,
+                                 size_t extra, struct lyr_chain_copy *out);
+
+/**
+ * lyr_chain_clone_pass() for a caller that finds and changes, or adds, structs of
+ * the sTypes in edits in its copy: such a struct is never left in the
+ * application's tail (when one follows a struct of unknown size, the unknown
+ * structs are left out with a warning, as lyr_chain_clone() does), so that
+ * lyr_find_struct() on the copy finds a copy and lyr_chain_append() adds none
+ * twice. buf (may be NULL) as lyr_chain_clone_in() takes it. Every path that
+ * forwards an application's chain clones with this or lyr_chain_clone_pass()
+ * (decisions D43).
+ */
+VkResult lyr_chain_clone_pass_edit(void *buf, size_t buf_size, const VkAllocationCallbacks *alloc,
+                                   const void *head, size_t head_size, lyr_drop_fn drop,
+                                   void *user, size_t extra, const VkStructureType *edits,
+                                   unsigned edit_count, struct lyr_chain_copy *out);
+
 void lyr_chain_copy_free(struct lyr_chain_copy *copy);
 
 /** Adds s (caller-owned, e.g. in copy->extra; its own pNext chain with it) to a cloned

@@ -126,8 +126,9 @@ dependency_translate(struct tsr_device *device, const VkDependencyInfo *app,
    size_t buffers_size = tensor_count ? buffer_count * sizeof(VkBufferMemoryBarrier2) : 0;
    size_t images_size = layouts ? app->imageMemoryBarrierCount * sizeof(VkImageMemoryBarrier2) : 0;
 
-   VkResult result = lyr_chain_clone_in(stack, stack_size, &device->base.alloc, app, sizeof(*app),
-                                        lyr_drop_arm_ml, NULL, buffers_size + images_size, copy);
+   VkResult result =
+       lyr_chain_clone_pass_in(stack, stack_size, &device->base.alloc, app, sizeof(*app),
+                               lyr_drop_arm_ml, NULL, buffers_size + images_size, copy);
    if (result != VK_SUCCESS)
       return result;
    VkDependencyInfo *info = copy->head;

@@ -206,8 +206,14 @@ layout_info_lower(const struct tsr_device *device, const VkAllocationCallbacks *
    size_t bindings_size = align8(app->bindingCount * sizeof(VkDescriptorSetLayoutBinding));
    bool uab = tsr_uab_layout_info_ours(device, app);
    size_t uab_size = uab ? tsr_uab_layout_space(app) : 0;
-   VkResult result = lyr_chain_clone(alloc, app, sizeof(*app), lyr_drop_arm_ml, NULL,
-                                     bindings_size + mutable_space(mut) + uab_size, copy);
+   /* Structs of newer sTypes pass through (D43); these are lowered in the copy. */
+   static const VkStructureType edits[] = {
+       VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT,
+       VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO};
+   VkResult result = lyr_chain_clone_pass_edit(NULL, 0, alloc, app, sizeof(*app),
+                                               lyr_drop_arm_ml, NULL,
+                                               bindings_size + mutable_space(mut) + uab_size,
+                                               edits, LYR_ARRAY_SIZE(edits), copy);
    if (result != VK_SUCCESS)
       return result;
    VkDescriptorSetLayoutCreateInfo *info = copy->head;
@@ -344,9 +350,12 @@ tsr_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
    /* One more size than the application's: the appended STORAGE_BUFFER. */
    size_t sizes_size = align8((pCreateInfo->poolSizeCount + 1) * sizeof(VkDescriptorPoolSize));
    struct lyr_chain_copy copy;
-   VkResult result = lyr_chain_clone(lyr_pick_alloc(&device->base.alloc, pAllocator), pCreateInfo,
-                                     sizeof(*pCreateInfo), lyr_drop_arm_ml, NULL,
-                                     sizes_size + mutable_space(mut), &copy);
+   static const VkStructureType edits[] = {
+       VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT};
+   VkResult result = lyr_chain_clone_pass_edit(
+       NULL, 0, lyr_pick_alloc(&device->base.alloc, pAllocator), pCreateInfo, sizeof(*pCreateInfo),
+       lyr_drop_arm_ml, NULL, sizes_size + mutable_space(mut), edits, LYR_ARRAY_SIZE(edits),
+       &copy);
    if (result != VK_SUCCESS)
       return result;
    VkDescriptorPoolCreateInfo *info = copy.head;
@@ -482,7 +491,7 @@ write_lower(const VkAllocationCallbacks *alloc, const VkWriteDescriptorSet *w, e
    out->pNext = chain_strip_arm_suffix(w->pNext, &needs_clone);
    if (needs_clone) {
       struct lyr_chain_copy *clone = &lw->clones[lw->clone_count];
-      VkResult result = lyr_chain_clone(alloc, w, sizeof(*w), lyr_drop_arm_ml, NULL, 0, clone);
+      VkResult result = lyr_chain_clone_pass(alloc, w, sizeof(*w), lyr_drop_arm_ml, NULL, 0, clone);
       if (result != VK_SUCCESS)
          return result;
       lw->clone_count++;

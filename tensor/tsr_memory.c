@@ -65,9 +65,13 @@ tsr_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo,
    if (!tensor_dedicated && (!want_address || has_address))
       return device->base.next.AllocateMemory(_device, pAllocateInfo, pAllocator, pMemory);
 
+   /* Structs of newer sTypes pass through (D43); the flags are changed in the copy. */
+   static const VkStructureType edits[] = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
    struct lyr_chain_copy copy;
-   VkResult result = lyr_chain_clone(&device->base.alloc, pAllocateInfo, sizeof(*pAllocateInfo),
-                                     lyr_drop_arm_ml, NULL, sizeof(struct alloc_extra), &copy);
+   VkResult result = lyr_chain_clone_pass_edit(NULL, 0, &device->base.alloc, pAllocateInfo,
+                                               sizeof(*pAllocateInfo), lyr_drop_arm_ml, NULL,
+                                               sizeof(struct alloc_extra), edits,
+                                               LYR_ARRAY_SIZE(edits), &copy);
    if (result != VK_SUCCESS)
       return result;
    VkMemoryAllocateInfo *info = copy.head;

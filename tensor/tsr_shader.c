@@ -409,8 +409,8 @@ rewrite_stage(struct tsr_device *device, const VkPipelineShaderStageCreateInfo *
    VkResult result = get_lowered(device, smci->pCode, smci->codeSize / 4, &rw->entry);
    if (result != VK_SUCCESS)
       return result;
-   result = lyr_chain_clone(&device->base.alloc, stage, sizeof(*stage), drop_module_info, NULL,
-                            sizeof(VkShaderModuleCreateInfo), &rw->chain);
+   result = lyr_chain_clone_pass(&device->base.alloc, stage, sizeof(*stage), drop_module_info,
+                                 NULL, sizeof(VkShaderModuleCreateInfo), &rw->chain);
    if (result != VK_SUCCESS)
       return result;
    VkShaderModuleCreateInfo *lowered = rw->chain.extra;

@@ -207,6 +207,10 @@ tsr_CreateTensorARM(VkDevice _device, const VkTensorCreateInfoARM *pCreateInfo,
       lyr_error(result, "vkCreateTensorARM: the driver cannot replay the opaque capture address "
                 "0x%" PRIx64 " of the capture data",
                 replay.opaqueCaptureAddress);
+   else if (result != VK_SUCCESS)
+      lyr_error(result, "vkCreateTensorARM: the driver's vkCreateBuffer of the tensor's %" PRIu64
+                " bytes failed",
+                (uint64_t)bci.size);
    if (result != VK_SUCCESS)
       goto fail;
    if (t->usage & VK_TENSOR_USAGE_IMAGE_ALIASING_BIT_ARM) {
@@ -301,7 +305,9 @@ tsr_BindTensorMemoryARM(VkDevice _device, uint32_t bindInfoCount,
    if (infos != stack)
       lyr_free(&device->base.alloc, infos);
    if (result != VK_SUCCESS)
-      return result;
+      return lyr_error(result, "vkBindTensorMemoryARM: the driver's vkBindBufferMemory2 of %u "
+                       "tensor buffers failed",
+                       bindInfoCount);
 
    for (uint32_t i = 0; i < bindInfoCount && result == VK_SUCCESS; i++) {
       struct tsr_tensor *t = tsr_tensor_from_handle(pBindInfos[i].tensor);

@@ -93,7 +93,8 @@ add_chunk_locked(struct tsr_record_slots *slots, void *user)
       bci.usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
    result = device->base.next.CreateBuffer(dev, &bci, alloc, &chunk.buffer);
    if (result != VK_SUCCESS)
-      return result;
+      return lyr_error(result, "tensor views: the driver's vkCreateBuffer of a chunk of view "
+                       "records failed");
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    VkBufferMemoryRequirementsInfo2 rinfo = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2,
@@ -155,7 +156,8 @@ fail_memory:
    device->base.next.FreeMemory(dev, chunk.memory, alloc);
 fail_buffer:
    device->base.next.DestroyBuffer(dev, chunk.buffer, alloc);
-   return result;
+   return lyr_error(result, "tensor views: the driver's memory for a chunk of view records "
+                    "(allocation, binding or mapping) failed");
 }
 
 /* Takes a slot for a view: any free one, or exactly *replay when replay is not NULL. */

@@ -23,9 +23,10 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    if (!options)
       options = &none;
    memset(u, 0, sizeof(*u));
-   const char *layers[] = {VKU_GRAPH, VKU_TENSOR};
-   VkResult r = options->sync_validation ? vku_init_sync(&u->v, layers, 2)
-                                         : vku_init(&u->v, layers, 2, true);
+   const char *layers[] = {VKU_GRAPH, VKU_TENSOR, options->layer_below};
+   unsigned layer_count = options->layer_below ? 3 : 2;
+   VkResult r = options->sync_validation ? vku_init_sync(&u->v, layers, layer_count)
+                                         : vku_init(&u->v, layers, layer_count, true);
    if (!ok(r == VK_SUCCESS, "vkCreateInstance: %d", r))
       return false;
    vku_require_device(&u->v);
@@ -58,10 +59,23 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    u->update_after_bind = options->update_after_bind && have_dg.dataGraphUpdateAfterBind &&
                           have_tf.descriptorBindingStorageTensorUpdateAfterBind;
 
-   const char *ext[] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
-                        VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME};
+   const char *ext[5] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
+                         VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME};
+   u->pipeline_library =
+       options->pipeline_library &&
+       vku_has_device_extension(&u->v, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME);
+   uint32_t ext_count = 3;
+   if (u->pipeline_library) {
+      ext[ext_count++] = VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME;
+      ext[ext_count++] = VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME;
+   }
+   VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
+      .graphicsPipelineLibrary = VK_TRUE,
+   };
    VkPhysicalDeviceDataGraphFeaturesARM dgf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
+      .pNext = u->pipeline_library ? &gpl : NULL,
       .dataGraph = VK_TRUE,
       .dataGraphUpdateAfterBind = u->update_after_bind,
       .dataGraphSpecializationConstants = VK_TRUE,
@@ -91,7 +105,7 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
                              .pNext = &f13,
                              .queueCreateInfoCount = 1,
                              .pQueueCreateInfos = &qci,
-                             .enabledExtensionCount = 3,
+                             .enabledExtensionCount = ext_count,
                              .ppEnabledExtensionNames = ext};
    u->device_alloc = options->device_alloc;
    r = vkCreateDevice(pd, &dci, u->device_alloc, &u->device);

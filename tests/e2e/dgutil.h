@@ -94,6 +94,9 @@ struct dgu_options {
    bool update_after_bind;   /* enable dataGraphUpdateAfterBind (when offered) */
    bool sync_validation;     /* synchronization validation: hazards are errors */
    const VkAllocationCallbacks *device_alloc; /* pAllocator of vkCreateDevice */
+   const char *layer_below;  /* a test layer enabled below ours (above validation), or NULL */
+   bool pipeline_library;    /* enable graphicsPipelineLibrary (stages may chain their module)
+                              * where the device has VK_EXT_graphics_pipeline_library */
 };
 
 struct dgu {
@@ -106,6 +109,7 @@ struct dgu {
    struct graph_arm_fns fn;
    VkPhysicalDeviceLimits limits;
    bool update_after_bind; /* enabled */
+   bool pipeline_library;  /* graphicsPipelineLibrary enabled */
    const VkAllocationCallbacks *device_alloc;
 };
 

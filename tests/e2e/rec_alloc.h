@@ -3,13 +3,14 @@
  * SPDX-License-Identifier: MIT
  *
  * A device allocator for the recording tests (test_record_errors,
- * test_warm_alloc) that tells the layers' allocations from the driver's and
- * can fail them. Whose an allocation is: the shared object that called the
- * callback (dladdr of the return address), libVkLayer_Graph.so or
- * libVkLayer_Tensor.so for ours; the layers allocate through the callbacks
- * inline (layers/lyr_alloc.h), so the caller is always in the layer's code.
- * While armed, it counts allocations by owner and fails the ones the test asks
- * for, noting the phase (the command being recorded) and the layer of each.
+ * test_warm_alloc) and the failure table (test_create_oom) that tells the
+ * layers' allocations from the driver's and can fail them. Whose an allocation
+ * is: the shared object that called the callback (dladdr of the return
+ * address), libVkLayer_Graph.so or libVkLayer_Tensor.so for ours; the layers
+ * allocate through the callbacks inline (layers/lyr_alloc.h), so the caller is
+ * always in the layer's code. While armed, it counts allocations by owner and
+ * fails the ones the test asks for, noting the phase (the command being
+ * recorded) and the layer of each.
  */
 #ifndef VMEL_REC_ALLOC_H
 #define VMEL_REC_ALLOC_H

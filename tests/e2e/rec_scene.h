@@ -2,14 +2,15 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * The recording the recording tests (test_record_errors, test_warm_alloc)
- * make, command by command, each under its phase (rec_alloc.h notes the phase
- * of a failed allocation): the application's compute state (push constants,
- * a descriptor set at the compute bind point), a data-graph dispatch of
- * DGU_CLAMP_ADD_SUB_TEXT (in -> out), tensor barriers (a VkTensorDependencyInfoARM
- * with `barriers` barriers on one tensor: many barriers take the layers' heap
- * paths), tensor copies ordered by tensor barriers and by an event (out ->
- * mid -> copy), and a final barrier to the host.
+ * The recording the recording tests (test_record_errors, test_warm_alloc) and
+ * the failure table's recording row (test_create_oom) make, command by command,
+ * each under its phase (rec_alloc.h notes the phase of a failed allocation):
+ * the application's compute state (push constants, a descriptor set at the
+ * compute bind point), a data-graph dispatch of DGU_CLAMP_ADD_SUB_TEXT (in ->
+ * out), tensor barriers (a VkTensorDependencyInfoARM with `barriers` barriers
+ * on one tensor: many barriers take the layers' heap paths), tensor copies
+ * ordered by tensor barriers and by an event (out -> mid -> copy), and a final
+ * barrier to the host.
  */
 #ifndef VMEL_REC_SCENE_H
 #define VMEL_REC_SCENE_H

@@ -622,6 +622,38 @@ test_clone_pass(void)
    ok(copy.app_tail == NULL, "no tail");
    lyr_chain_copy_free(&copy);
 
+   test_set_context("clone pass edit: an edited struct after the unknown one");
+   clone_fixture_init(&f);
+   link_chain(&f.head, &f.unknown, &f.ext, &f.bda, NULL);
+   const VkStructureType edits[] = {VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO};
+   r = lyr_chain_clone_pass_edit(NULL, 0, &cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, edits, 1,
+                                 &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(chain_is(copy.head,
+               (VkStructureType[]){VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+                                   VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_CREATE_INFO_EXT},
+               3),
+      "the unknown struct is left out, so that the edited one is a copy");
+   ok(copy.app_tail == NULL &&
+          lyr_find_struct(((const VkBaseInStructure *)copy.head)->pNext,
+                          VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO) != &f.ext,
+      "no tail; the edited struct found is the copy");
+   lyr_chain_copy_free(&copy);
+
+   test_set_context("clone pass edit: an edited struct before the unknown one");
+   clone_fixture_init(&f);
+   link_chain(&f.head, &f.ext, &f.unknown, &f.bda, NULL);
+   r = lyr_chain_clone_pass_edit(NULL, 0, &cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, edits, 1,
+                                 &copy);
+   check_eq_i64(r, VK_SUCCESS);
+   ok(chain_length(copy.head) == 4 && copy.app_tail == &f.unknown,
+      "the unknown struct and what follows pass on as the application's");
+   ok(((const VkBaseInStructure *)copy.head)->pNext != (const void *)&f.ext,
+      "the edited struct is a copy");
+   lyr_chain_copy_free(&copy);
+   check_eq_i64(ta.live, 0);
+
    test_set_context("clone: unknown struct without pass-through");
    link_chain(&f.head, &f.ext, &f.unknown, NULL);
    r = lyr_chain_clone(&cb, &f.head, 0, lyr_drop_arm_ml, NULL, 0, &copy);
