@@ -153,16 +153,31 @@ check_grid(const char *macro, const struct g_grid *d)
 }
 
 /* The folder of shaders/graph/ that holds a kernel's template: that of the instruction set of
- * the first operator whose rows name it (TOSA: tosa/, ME: motion_engine/); tosa/ for a kernel
- * no row names (INTERNAL, DG_FAST variants). */
+ * the first operator whose rows name it (TOSA: tosa/, ME: motion_engine/), or for a kernel no
+ * row names (INTERNAL, DG_FAST variants) that of a kernel of the same template a row names;
+ * tosa/ otherwise. */
 static const char *
 kernel_dir(const char *NAME)
 {
-   for (size_t r = 0; rows[r].op; r++) {
-      if (strcmp(rows[r].kernel, NAME) != 0)
-         continue;
-      const struct g_op *o = find_op(rows[r].op);
-      return o && strcmp(o->set, "ME") == 0 ? "motion_engine" : "tosa";
+   const char *tmpl = NULL;
+   for (size_t k = 0; kernels[k].NAME && !tmpl; k++)
+      if (strcmp(kernels[k].NAME, NAME) == 0)
+         tmpl = kernels[k].tmpl;
+   for (int pass = 0; pass < 2; pass++) {
+      for (size_t r = 0; rows[r].op; r++) {
+         const char *kernel = rows[r].kernel;
+         if (pass == 0 ? strcmp(kernel, NAME) != 0 : !tmpl)
+            continue;
+         if (pass == 1) {
+            size_t k = 0;
+            while (kernels[k].NAME && strcmp(kernels[k].NAME, kernel) != 0)
+               k++;
+            if (!kernels[k].NAME || strcmp(kernels[k].tmpl, tmpl) != 0)
+               continue;
+         }
+         const struct g_op *o = find_op(rows[r].op);
+         return o && strcmp(o->set, "ME") == 0 ? "motion_engine" : "tosa";
+      }
    }
    return "tosa";
 }
