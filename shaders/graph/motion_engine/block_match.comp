@@ -14,9 +14,9 @@
  * One work item: one block position (n, c, oy, ox), row-major. DG_ME_TILED variants: one
  * workgroup per tile of DG_ME_TILE x DG_ME_TILE blocks of one (n, c), which first copies the
  * tile's template region and the search region its window covers into shared memory (zeros
- * outside the frames), then matches each block from there. Its block is the
- * kernel_h x kernel_w pixels from (oy * stride_y - pad_top, ox * stride_x -
- * pad_left) of the template; candidate (dx, dy) compares it with the search
+ * outside the frames), then matches each block from there.
+ * Block (oy, ox) is the kernel_h x kernel_w pixels from (oy * stride_y - pad_top,
+ * ox * stride_x - pad_left) of the template; candidate (dx, dy) compares it with the search
  * frame's pixels displaced by (dx * wstride_x, dy * wstride_y). A pixel
  * outside its frame reads 0 (both frames). The candidates, in order: RASTER,
  * dy from -offset_y then dx from -offset_x, row-major over the search window;
