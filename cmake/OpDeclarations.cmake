@@ -18,7 +18,8 @@ file(MAKE_DIRECTORY ${VMEL_OPS_GENERATED_DIR} ${_vmel_ops_staging})
 set(_vmel_ops_sources
   ${CMAKE_SOURCE_DIR}/cmake/gen_ops.c
   ${CMAKE_SOURCE_DIR}/graph/ops/dg_decl_expand.h
-  ${CMAKE_SOURCE_DIR}/graph/ops/tosa_ops.def)
+  ${CMAKE_SOURCE_DIR}/graph/ops/tosa_ops.def
+  ${CMAKE_SOURCE_DIR}/graph/ops/me_ops.def)
 set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${_vmel_ops_sources})
 

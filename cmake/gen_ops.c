@@ -4,7 +4,7 @@
  *
  * The operator-declaration generator (docs/adding-an-op.md), run by CMake at
  * configure time (cmake/OpDeclarations.cmake). It compiles the declarations
- * of graph/ops/tosa_ops.def (or DG_OPS_DEF) in, checks them, and writes into
+ * of graph/ops/tosa_ops.def and me_ops.def (or DG_OPS_DEF) in, checks them, and writes into
  * <out-dir>:
  *  - dg_kernels.cmake: one vmel_kernel() line per declared kernel variant,
  *    the list shaders/CMakeLists.txt compiles;
@@ -28,8 +28,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#ifndef DG_OPS_DEF
-#define DG_OPS_DEF "tosa_ops.def"
+#ifdef DG_OPS_DEF
+#define DG_OPS_NAME DG_OPS_DEF
+#else
+#define DG_OPS_NAME "tosa_ops.def, me_ops.def"
 #endif
 
 struct g_op {
@@ -121,7 +123,7 @@ fail(const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
-   fprintf(stderr, "gen_ops: %s: ", DG_OPS_DEF);
+   fprintf(stderr, "gen_ops: %s: ", DG_OPS_NAME);
    vfprintf(stderr, fmt, ap);
    fputc('\n', stderr);
    va_end(ap);
@@ -148,6 +150,36 @@ check_grid(const char *macro, const struct g_grid *d)
        strcmp(d->grid, "ELEMENTS8") && strcmp(d->grid, "ELEMENTS16") && strcmp(d->grid, "ROWS"))
       fail("%s(%s): grid %s is not ELEMENTS, ELEMENTS4, ELEMENTS8, ELEMENTS16 or ROWS", macro,
            d->kernel, d->grid);
+}
+
+/* The folder of shaders/graph/ that holds a kernel's template: that of the instruction set of
+ * the first operator whose rows name it (TOSA: tosa/, ME: motion_engine/), or for a kernel no
+ * row names (INTERNAL, DG_FAST variants) that of a kernel of the same template a row names;
+ * tosa/ otherwise. */
+static const char *
+kernel_dir(const char *NAME)
+{
+   const char *tmpl = NULL;
+   for (size_t k = 0; kernels[k].NAME && !tmpl; k++)
+      if (strcmp(kernels[k].NAME, NAME) == 0)
+         tmpl = kernels[k].tmpl;
+   for (int pass = 0; pass < 2; pass++) {
+      for (size_t r = 0; rows[r].op; r++) {
+         const char *kernel = rows[r].kernel;
+         if (pass == 0 ? strcmp(kernel, NAME) != 0 : !tmpl)
+            continue;
+         if (pass == 1) {
+            size_t k = 0;
+            while (kernels[k].NAME && strcmp(kernels[k].NAME, kernel) != 0)
+               k++;
+            if (!kernels[k].NAME || strcmp(kernels[k].tmpl, tmpl) != 0)
+               continue;
+         }
+         const struct g_op *o = find_op(rows[r].op);
+         return o && strcmp(o->set, "ME") == 0 ? "motion_engine" : "tosa";
+      }
+   }
+   return "tosa";
 }
 
 /* The elements per work item of a kernel whose grid (its DG_KERNEL_GRID, else its template's
@@ -244,8 +276,8 @@ check(const char *srcdir)
 {
    for (size_t i = 0; i < COUNT(ops); i++) {
       const struct g_op *o = &ops[i];
-      if (strcmp(o->set, "TOSA") != 0)
-         fail("%s: instruction set %s is not TOSA", o->NAME, o->set);
+      if (strcmp(o->set, "TOSA") != 0 && strcmp(o->set, "ME") != 0)
+         fail("%s: instruction set %s is not TOSA or ME", o->NAME, o->set);
       if (strcmp(o->shape, "BROADCAST") && strcmp(o->shape, "SAME") && strcmp(o->shape, "CUSTOM"))
          fail("%s: output-shape rule %s is not BROADCAST, SAME or CUSTOM", o->NAME, o->shape);
       if (strcmp(o->validate, "NONE") && strcmp(o->validate, "CUSTOM"))
@@ -377,7 +409,8 @@ check(const char *srcdir)
          fail("kernel %s is declared but no row, DG_FAST or INTERNAL flag uses it", k->NAME);
       char path[4096];
       struct stat st;
-      snprintf(path, sizeof(path), "%s/shaders/graph/tosa/%s.comp", srcdir, k->tmpl);
+      snprintf(path, sizeof(path), "%s/shaders/graph/%s/%s.comp", srcdir, kernel_dir(k->NAME),
+               k->tmpl);
       if (stat(path, &st) != 0)
          fail("kernel %s: template %s does not exist", k->NAME, path);
    }
@@ -427,7 +460,8 @@ write_cmake(const char *path)
    for (size_t i = 0; kernels[i].NAME; i++) {
       char name[128];
       lower(name, kernels[i].NAME, sizeof(name));
-      fprintf(f, "vmel_kernel(graph %s graph/tosa/%s.comp DEFINES", name, kernels[i].tmpl);
+      fprintf(f, "vmel_kernel(graph %s graph/%s/%s.comp DEFINES", name,
+              kernel_dir(kernels[i].NAME), kernels[i].tmpl);
       write_defines(f, kernels[i].defines);
       int items = kernel_items(kernels[i].NAME, kernels[i].tmpl);
       if (items)

@@ -5,8 +5,8 @@
  * The graph body, from OpGraphARM to OpGraphEndARM (SPV_ARM_graph
  * "Validation Rules"): inputs first, outputs last, and between them only
  * OpExtInst and OpCompositeExtract. OpExtInst goes through the instruction-set
- * registry: TOSA.001000.1 to the operator table (ops/), NonSemantic.* ignored,
- * Arm.MotionEngine.100 known but not implemented yet, anything else rejected.
+ * registry: TOSA.001000.1 and Arm.MotionEngine.100 to the operator table (ops/),
+ * NonSemantic.* ignored, anything else rejected.
  * Also here: the value table (which tensor an id is), constants made into
  * tensors on first use, and the checks that every output is set once. The
  * module level (entry point, interface) is dg_decode.c's.
@@ -239,14 +239,16 @@ decode_results(struct dg_decoder *d, const struct spirv_inst *inst, uint32_t nod
    return VK_SUCCESS;
 }
 
+/* An instruction of an operator set (TOSA.001000.1, Arm.MotionEngine.100). */
 static VkResult
-decode_tosa(struct dg_decoder *d, const struct spirv_inst *inst, uint32_t number)
+decode_op(struct dg_decoder *d, const struct spirv_inst *inst, enum spirv_ext_inst_set set,
+          uint32_t number)
 {
-   const struct spirv_ext_inst_desc *desc =
-       spirv_ext_inst_desc(SPIRV_EXT_INST_SET_TOSA_001000_1, number);
+   const struct spirv_ext_inst_desc *desc = spirv_ext_inst_desc(set, number);
    if (!desc)
-      return dg_fail(d, inst, DG_ERR_INST_UNKNOWN, "TOSA.001000.1 has no instruction %u", number);
-   const struct dg_op_info *op = dg_op_find(SPIRV_EXT_INST_SET_TOSA_001000_1, number);
+      return dg_fail(d, inst, DG_ERR_INST_UNKNOWN, "%s has no instruction %u",
+                     spirv_ext_inst_set_name(set), number);
+   const struct dg_op_info *op = dg_op_find(set, number);
    if (!op)
       return dg_fail(d, inst, DG_ERR_OP_UNSUPPORTED, "unsupported operator %s", desc->name);
    if (inst->word_count < desc->min_words || inst->word_count > desc->max_words)
@@ -304,16 +306,11 @@ decode_ext_inst(struct dg_decoder *d, const struct spirv_inst *inst)
       return dg_fail(d, inst, DG_ERR_SET_UNKNOWN, "Set %%%u is not an OpExtInstImport", set_id);
    switch (set->set) {
    case SPIRV_EXT_INST_SET_TOSA_001000_1:
-      return decode_tosa(d, inst, number);
+   case SPIRV_EXT_INST_SET_MOTION_ENGINE_100:
+      return decode_op(d, inst, set->set, number);
    case SPIRV_EXT_INST_SET_GRAPH_DEBUG_INFO_1:
    case SPIRV_EXT_INST_SET_NONSEMANTIC_OTHER:
       return VK_SUCCESS; /* non-semantic: ignored */
-   case SPIRV_EXT_INST_SET_MOTION_ENGINE_100: {
-      const struct spirv_ext_inst_desc *desc = spirv_ext_inst_desc(set->set, number);
-      return dg_fail(d, inst, DG_ERR_SET_NOT_SUPPORTED,
-                     "Arm.MotionEngine.100 %s: the instruction set is not supported yet",
-                     desc ? desc->name : "(unknown instruction)");
-   }
    case SPIRV_EXT_INST_SET_EXPERIMENTAL_ML:
       return dg_fail(d, inst, DG_ERR_SET_EXPERIMENTAL,
                      "instruction set \"%s\" is unratified and not supported", set->name);
@@ -321,8 +318,8 @@ decode_ext_inst(struct dg_decoder *d, const struct spirv_inst *inst)
       break;
    }
    return dg_fail(d, inst, DG_ERR_SET_UNKNOWN,
-                  "instruction set \"%s\" is not supported in graphs (TOSA.001000.1; "
-                  "NonSemantic.* are ignored)",
+                  "instruction set \"%s\" is not supported in graphs (TOSA.001000.1, "
+                  "Arm.MotionEngine.100; NonSemantic.* are ignored)",
                   set->name);
 }
 

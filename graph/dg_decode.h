@@ -63,7 +63,7 @@ enum dg_error {
    DG_ERR_CONSTANT_TOO_LARGE = 2107, /* a module constant beyond max_constant_bytes */
    /* 2200..2299: extended instruction sets and operators. */
    DG_ERR_SET_UNKNOWN = 2200,       /* an instruction set we do not know */
-   DG_ERR_SET_NOT_SUPPORTED = 2201, /* Arm.MotionEngine.100 (registered, not implemented yet) */
+   DG_ERR_SET_NOT_SUPPORTED = 2201, /* unused since Arm.MotionEngine.100 is implemented (D47) */
    DG_ERR_SET_EXPERIMENTAL = 2202,  /* Arm.ExperimentalMLOperations.* (unratified) */
    DG_ERR_INST_UNKNOWN = 2203,      /* an instruction number the set does not define */
    DG_ERR_OP_UNSUPPORTED = 2204,    /* a TOSA operator not implemented yet */

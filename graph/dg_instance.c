@@ -9,6 +9,7 @@
  * operation set). Where VK_ARM_data_graph is native every query passes through.
  */
 #include "dg_private.h"
+#include "spirv/spirv_arm_ml.h"
 
 static const VkExtensionProperties dg_device_extensions[] = {
    {VK_ARM_DATA_GRAPH_EXTENSION_NAME, VK_ARM_DATA_GRAPH_SPEC_VERSION},
@@ -216,13 +217,21 @@ queue_family_flags(struct lyr_instance *instance, VkPhysicalDevice physical_devi
 
 /* Queue families with compute run graphs on the default engine, which
  * supports the TOSA.001000.1 instruction set (graphs.adoc, "Data Graph
- * Operations Requirements": version 0). */
+ * Operations Requirements": version 0) and the Arm.MotionEngine.100 one (D47:
+ * an extended instruction set like TOSA's, on the same engine, version 0 as the
+ * name carries the version; it has no operation-properties structure). */
 static const VkQueueFamilyDataGraphPropertiesARM dg_queue_family_operations[] = {
    {
       .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM,
       .engine = {VK_PHYSICAL_DEVICE_DATA_GRAPH_PROCESSING_ENGINE_TYPE_DEFAULT_ARM, VK_FALSE},
       .operation = {VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM,
                     DG_TOSA_SET_NAME, 0},
+   },
+   {
+      .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM,
+      .engine = {VK_PHYSICAL_DEVICE_DATA_GRAPH_PROCESSING_ENGINE_TYPE_DEFAULT_ARM, VK_FALSE},
+      .operation = {VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM,
+                    SPV_ARM_SET_MOTION_ENGINE_100, 0},
    },
 };
 
@@ -286,6 +295,12 @@ dg_GetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM(
          physicalDevice, queueFamilyIndex, pQueueFamilyDataGraphProperties, pProperties);
    if (!(queue_family_flags(instance, physicalDevice, queueFamilyIndex) & VK_QUEUE_COMPUTE_BIT))
       return lyr_error(VK_ERROR_UNKNOWN, "queue family %u runs no data graphs", queueFamilyIndex);
+   if (op->operationType ==
+          VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM &&
+       strncmp(op->name, SPV_ARM_SET_MOTION_ENGINE_100, sizeof(op->name)) == 0)
+      return lyr_error(VK_ERROR_UNKNOWN,
+                       "operation \"%s\" has no operation-properties structure (sType %d given)",
+                       SPV_ARM_SET_MOTION_ENGINE_100, (int)pProperties->sType);
    if (op->operationType !=
           VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM ||
        strncmp(op->name, "TOSA.", 5) != 0)

@@ -9,7 +9,8 @@
  *
  *   DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD)
  *       An operator of instruction set SET (TOSA: TOSA.001000.1, number
- *       TOSA_<NAME> of spirv/spirv_arm_ml.h). SHAPE, its output-shape rule:
+ *       TOSA_<NAME> of spirv/spirv_arm_ml.h; ME: Arm.MotionEngine.100, number
+ *       SPV_ARM_ME_<NAME>, kernels in shaders/graph/motion_engine/). SHAPE, its output-shape rule:
  *       BROADCAST (broadcast_shape of its two tensor inputs), SAME (the first
  *       tensor input's shape) or CUSTOM (graph/ops/ has dg_op_<name>_shape()
  *       computing it from the operands). The decoder checks that the rule gives
@@ -130,11 +131,13 @@
 #define F16_ARITH 1u
 #define INTERNAL 0x100u
 
-/* The declarations; DG_OPS_DEF names another file (the generator's tests). */
+/* The declarations (TOSA.001000.1, then Arm.MotionEngine.100); DG_OPS_DEF names another file
+ * (the generator's tests). */
 #ifdef DG_OPS_DEF
 #include DG_OPS_DEF
 #else
 #include "tosa_ops.def"
+#include "me_ops.def"
 #endif
 
 #undef DG_OP

@@ -17,6 +17,11 @@
 #include "vmel_kernels_graph.h"
 
 #define DG_SET_TOSA SPIRV_EXT_INST_SET_TOSA_001000_1
+#define DG_SET_ME SPIRV_EXT_INST_SET_MOTION_ENGINE_100
+/* DG_OP(ME, NAME, ...)'s instruction numbers (ArmMotionEngine.100.h). */
+#define ME_MIN_SAD SPV_ARM_ME_MIN_SAD
+#define ME_MIN_SAD_COST SPV_ARM_ME_MIN_SAD_COST
+#define ME_RAW_SAD SPV_ARM_ME_RAW_SAD
 
 /* The declaration tokens are the IR's numbers. */
 _Static_assert(DG_TYPE_BOOL == 1 && DG_TYPE_I8 == 2 && DG_TYPE_I16 == 3 && DG_TYPE_I32 == 4 &&

@@ -265,23 +265,42 @@ check_queue_families(struct vku *v)
 
       uint32_t count = 99;
       ok(dgprops(v->physical_device, i, &count, NULL) == VK_SUCCESS, "count");
-      check_eq_u64(count, compute ? 1 : 0);
+      /* Two operations on the default engine: TOSA.001000.1 and Arm.MotionEngine.100 (D47). */
+      check_eq_u64(count, compute ? 2 : 0);
       if (!compute)
          continue;
       uint32_t zero = 0;
-      VkQueueFamilyDataGraphPropertiesARM props = {
-         .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM};
+      VkQueueFamilyDataGraphPropertiesARM all[3];
+      for (unsigned k = 0; k < 3; k++)
+         all[k] = (VkQueueFamilyDataGraphPropertiesARM){
+            .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM};
+      VkQueueFamilyDataGraphPropertiesARM props = all[0];
       ok(dgprops(v->physical_device, i, &zero, &props) == VK_INCOMPLETE, "zero room");
       count = 1;
-      ok(dgprops(v->physical_device, i, &count, &props) == VK_SUCCESS, "properties");
-      check_eq_u64(props.sType, VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM);
-      check_eq_u64(props.engine.type,
-                   VK_PHYSICAL_DEVICE_DATA_GRAPH_PROCESSING_ENGINE_TYPE_DEFAULT_ARM);
-      check_eq_u64(props.engine.isForeign, VK_FALSE);
-      check_eq_u64(props.operation.operationType,
-                   VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM);
+      ok(dgprops(v->physical_device, i, &count, &props) == VK_INCOMPLETE && count == 1,
+         "room for one of two: VK_INCOMPLETE");
+      count = 3;
+      ok(dgprops(v->physical_device, i, &count, all) == VK_SUCCESS && count == 2, "properties");
+      for (unsigned k = 0; k < 2; k++) {
+         check_eq_u64(all[k].sType, VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM);
+         check_eq_u64(all[k].engine.type,
+                      VK_PHYSICAL_DEVICE_DATA_GRAPH_PROCESSING_ENGINE_TYPE_DEFAULT_ARM);
+         check_eq_u64(all[k].engine.isForeign, VK_FALSE);
+         check_eq_u64(
+            all[k].operation.operationType,
+            VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM);
+         check_eq_u64(all[k].operation.version, 0);
+      }
+      check_str(all[0].operation.name, "TOSA.001000.1");
+      check_str(all[1].operation.name, "Arm.MotionEngine.100");
+      props = all[0];
       check_str(props.operation.name, "TOSA.001000.1");
-      check_eq_u64(props.operation.version, 0);
+      /* The Motion Engine operation has no properties structure: a TOSA one is refused. */
+      VkQueueFamilyDataGraphTOSAPropertiesARM not_me = {
+         .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_TOSA_PROPERTIES_ARM};
+      ok(opprops(v->physical_device, i, &all[1], (VkBaseOutStructure *)&not_me) ==
+            VK_ERROR_UNKNOWN,
+         "no operation properties for Arm.MotionEngine.100");
 
       VkQueueFamilyDataGraphTOSAPropertiesARM tosa = {
          .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_TOSA_PROPERTIES_ARM};

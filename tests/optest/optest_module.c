@@ -302,6 +302,7 @@ elem_prefix(const char *name, const char **rest)
 struct decl {
    bool elem[ELEM_COUNT];
    bool bools;
+   bool me; /* %me: Arm.MotionEngine.100 */
    bool arr[REF_MAX_RANK + 1];
    struct names i32s;    /* "i32_5", "i32_m3" */
    struct names scalars; /* other element constants */
@@ -371,6 +372,10 @@ need_name(struct decl *d, const char *name)
    }
    if (strcmp(name, "true") == 0 || strcmp(name, "false") == 0) {
       d->elem[0] = d->bools = true;
+      return true;
+   }
+   if (strcmp(name, "me") == 0) {
+      d->me = true;
       return true;
    }
    for (unsigned i = 0; i < ENUM_COUNT; i++) {
@@ -557,6 +562,8 @@ print_extensions(struct out *o, const struct decl *d, bool replicate)
    if (replicate)
       out_line(o, 0, "OpExtension \"SPV_EXT_replicated_composites\"");
    out_line(o, 0, "%%tosa = OpExtInstImport \"TOSA.001000.1\"");
+   if (d->me)
+      out_line(o, 0, "%%me = OpExtInstImport \"Arm.MotionEngine.100\"");
    out_line(o, 0, "OpMemoryModel Logical Vulkan");
 }
 

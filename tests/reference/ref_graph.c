@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "me_ref.h"
 #include "spirv/spirv_arm_ml.h"
 
 /* SPIR-V opcodes and enumerants this file reads (SPIRV-Headers unified1, spec-facts §2). */
@@ -165,7 +166,7 @@ enum rg_kind {
    RG_ARRAY,  /* type, vals */
    RG_VALUE,  /* type, tensor (owned unless borrowed) */
    RG_STRUCT_VALUE, /* a multi-result operator's results: member, member_aux (owned) */
-   RG_IMPORT, /* is_tosa */
+   RG_IMPORT, /* is_tosa, is_me */
    RG_OTHER,
 };
 
@@ -181,6 +182,7 @@ struct rg_id {
    bool borrowed; /* tensor belongs to the caller */
    bool runtime;  /* a graph input or an operator's result: no constant instruction */
    bool is_tosa;
+   bool is_me; /* Arm.MotionEngine.100 */
    int aux; /* index into rg.aux of the value's check companions, -1 none */
    uint32_t member_type[2];    /* RG_TYPE_STRUCT */
    struct ref_tensor *member[2]; /* RG_STRUCT_VALUE */
@@ -508,6 +510,7 @@ declare(struct rg *g, const char *entry, const struct ref_graph_constant *consta
          if (!d)
             return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpExtInstImport", at);
          d->is_tosa = string_equals(in + 2, wc - 2, "TOSA.001000.1");
+         d->is_me = string_equals(in + 2, wc - 2, "Arm.MotionEngine.100");
          break;
       }
       case RG_OP_TYPE_BOOL:
@@ -1543,6 +1546,92 @@ graph_extract(struct rg *g, const uint32_t *in, uint32_t wc, size_t at)
    return TOSA_REF_OK;
 }
 
+/* An Arm.MotionEngine.100 instruction (me_ref.h, D47): MIN_SAD and RAW_SAD give a tensor,
+ * MIN_SAD_COST a struct of two taken apart by OpCompositeExtract. Integers: exact. */
+static int
+graph_me(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_t index)
+{
+   static const char *const names[3] = {"MIN_SAD", "MIN_SAD_COST", "RAW_SAD"};
+   uint32_t number = in[4];
+   if (number > SPV_ARM_ME_RAW_SAD)
+      return rg_fail(g, TOSA_REF_UNSUPPORTED, "word %zu: Arm.MotionEngine.100 has no instruction %u",
+                     at, number);
+   struct rg_inst x = {
+       .name = names[number],
+       .result_type = in[1],
+       .result = in[2],
+       .ops = in + 5,
+       .count = wc - 5,
+       .index = index,
+   };
+   bool raw = number == SPV_ARM_ME_RAW_SAD, two = number == SPV_ARM_ME_MIN_SAD_COST;
+   struct me_ref_args a = {0};
+   int32_t v[2] = {0, 0};
+   uint32_t *dst[6] = {a.kernel, a.search, a.stride, a.wstride, a.offset, a.pad};
+   int st = operand_count(g, &x, raw ? 8 : 9);
+   for (uint32_t k = 0; k < 6 && st == TOSA_REF_OK; k++) {
+      st = operand_list(g, &x, k, v, 2);
+      dst[k][0] = (uint32_t)v[0];
+      dst[k][1] = (uint32_t)v[1];
+   }
+   uint64_t bits = 0;
+   if (st == TOSA_REF_OK && !raw)
+      st = operand_scalar(g, &x, 6, &bits, NULL);
+   a.pattern = (uint32_t)bits;
+   const struct ref_tensor *t[2] = {0};
+   if (st != TOSA_REF_OK || (st = operand_tensors(g, &x, raw ? 6 : 7, 2, t)) != TOSA_REF_OK)
+      return st;
+   struct rg_id *type = rg_get(g, x.result_type);
+   const struct rg_id *m[2] = {type, NULL};
+   if (two && type && type->kind == RG_TYPE_STRUCT && type->length == 2) {
+      m[0] = rg_get(g, type->member_type[0]);
+      m[1] = rg_get(g, type->member_type[1]);
+   }
+   for (int k = 0; k < (two ? 2 : 1); k++)
+      if (!m[k] || m[k]->kind != RG_TYPE_TENSOR)
+         return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): result type is no %s",
+                        index, x.name, two ? "struct of two tensors" : "tensor");
+   struct ref_tensor *out[2] = {tensor_of_type(m[0]), two ? tensor_of_type(m[1]) : NULL};
+   if (!out[0] || (two && !out[1])) {
+      ref_tensor_destroy(out[0]);
+      ref_tensor_destroy(out[1]);
+      return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+   }
+   st = me_ref_eval((enum me_ref_op)number, &a, t[0], t[1], out[0], out[1]);
+   struct rg_id *d = st >= 0 ? rg_def(g, x.result, two ? RG_STRUCT_VALUE : RG_VALUE) : NULL;
+   if (st >= 0 && !d)
+      st = rg_fail(g, TOSA_REF_BAD_ARGUMENT, "operator %u (%s): bad or repeated result id", index,
+                   x.name);
+   else if (st < 0)
+      rg_fail(g, st, "operator %u (%s): %s %s", index, x.name, tosa_ref_status_name(st),
+              tosa_ref_last_message());
+   if (st < 0) {
+      ref_tensor_destroy(out[0]);
+      ref_tensor_destroy(out[1]);
+      return st;
+   }
+   d->type = x.result_type;
+   d->runtime = true;
+   if (two) {
+      d->member[0] = out[0];
+      d->member[1] = out[1];
+   } else {
+      d->tensor = out[0];
+   }
+   for (int k = 0; k < (two ? 2 : 1); k++) {
+      struct rg_aux aux = {
+          .tol = tosa_ref_tolerance(TOSA_REF_OP_RESHAPE, out[k]->dtype, TOSA_REF_ROUND_SINGLE),
+          .op_name = x.name,
+      };
+      struct rg_id tmp = {.aux = -1};
+      if (add_aux(g, two ? &tmp : d, &aux) != TOSA_REF_OK)
+         return rg_fail(g, TOSA_REF_NO_MEMORY, "out of memory");
+      if (two)
+         d->member_aux[k] = tmp.aux;
+   }
+   return st;
+}
+
 static int
 graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_t index)
 {
@@ -1551,6 +1640,8 @@ graph_ext_inst(struct rg *g, const uint32_t *in, uint32_t wc, size_t at, uint32_
    struct rg_id *set = rg_get(g, in[3]);
    if (!set || set->kind != RG_IMPORT)
       return rg_fail(g, TOSA_REF_BAD_ARGUMENT, "word %zu: OpExtInst of no imported set", at);
+   if (set->is_me)
+      return graph_me(g, in, wc, at, index);
    if (!set->is_tosa)
       return TOSA_REF_OK; /* NonSemantic debug information and the like */
    struct rg_inst x = {
@@ -1688,7 +1779,8 @@ evaluate(struct rg *g, size_t graph_at, const struct ref_tensor *const *inputs,
       }
       case RG_OP_EXT_INST:
          st = graph_ext_inst(g, in, wc, at, index);
-         if (st != TOSA_REF_OK || (rg_get(g, in[3]) && rg_get(g, in[3])->is_tosa))
+         if (st != TOSA_REF_OK ||
+             (rg_get(g, in[3]) && (rg_get(g, in[3])->is_tosa || rg_get(g, in[3])->is_me)))
             index++;
          break;
       case RG_OP_GRAPH_SET_OUTPUT:

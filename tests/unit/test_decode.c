@@ -732,7 +732,11 @@ test_helpers(void)
    ok(dg_op_find(tosa, TOSA_RFFT2D)->op == DG_OP_RFFT2D &&
           dg_op_find(tosa, TOSA_ARGMAX)->op == DG_OP_ARGMAX &&
           dg_op_find(tosa, TOSA_CONV2D)->op == DG_OP_CONV2D && dg_op_find(tosa, 1000) == NULL &&
-          dg_op_find(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, TOSA_CONV2D) == NULL,
+          dg_op_find(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, SPV_ARM_ME_MIN_SAD)->op ==
+              DG_OP_MIN_SAD &&
+          dg_op_find(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, SPV_ARM_ME_RAW_SAD)->op ==
+              DG_OP_RAW_SAD &&
+          dg_op_find(SPIRV_EXT_INST_SET_MOTION_ENGINE_100, 3) == NULL,
       "operator table keyed by (set, opcode)");
 }
 
@@ -951,6 +955,7 @@ main(void)
    test_decode_module_cases();
    test_decode_unshaped_cases();
    test_decode_op_cases();
+   test_decode_me_cases();
    test_out_of_memory();
    test_fuzz();
    return test_done();

@@ -120,6 +120,8 @@ void h_counting_alloc(struct h_counter *counter, VkAllocationCallbacks *alloc);
 void test_decode_module_cases(void);
 /** The invalid micro-graphs of each operator (cases_ops.c). */
 void test_decode_op_cases(void);
+/** Arm.MotionEngine.100: valid graphs and one invalid micro-graph per check (cases_me.c). */
+void test_decode_me_cases(void);
 /** Unshaped and unranked tensor types: shapes given and inferred (cases_unshaped.c). */
 void test_decode_unshaped_cases(void);
 
