@@ -16,7 +16,9 @@
  *  3. recording: each thread has its own pool, a new command buffer per
  *     iteration recording host->graph barrier, a graph dispatch of one shared
  *     pipeline with the thread's own session, a synchronization2 barrier, a
- *     vkCmdCopyTensorARM of the output, a vkCmdPipelineBarrier, submitted
+ *     vkCmdCopyTensorARM of the output (buffer copies) and one of a strided
+ *     column (COLUMN_ROWS runs: the layer's copy kernel, whose pipeline is
+ *     created at first use), a vkCmdPipelineBarrier, submitted
  *     with its own fence (one mutex around vkQueueSubmit2: queue submission
  *     is externally synchronised) and checked against the CPU reference;
  *  4. tensor shader modules through the lowering cache: at even iterations
@@ -42,6 +44,7 @@ TEST_MAIN_STATE;
 #define THREADS 8
 #define N 64        /* elements of the graph's [1, N] tensors */
 #define SHADER_N 16 /* elements of the tensor shader's [SHADER_N] tensors */
+#define COLUMN_ROWS 80 /* [COLUMN_ROWS, 2] tensors: a column is more runs than buffer copies take */
 
 static struct dgu shared;
 static unsigned iterations = 2;
@@ -258,16 +261,23 @@ recording(void *arg)
       return NULL;
    struct dgu *u = &w->u;
    int64_t dims[2] = {1, N};
-   struct dgu_tensor in, out, copy;
+   int64_t column_dims[2] = {COLUMN_ROWS, 2};
+   struct dgu_tensor in, out, copy, col_src, col_dst;
    struct dgu_sets sets;
    struct dgu_session s;
    memset(&s, 0, sizeof(s));
+   memset(&col_src, 0, sizeof(col_src));
+   memset(&col_dst, 0, sizeof(col_dst));
    bool made =
       dgu_tensor_create(u, VK_FORMAT_R32_SFLOAT, 2, dims, &in) &&
       dgu_tensor_create_usage(u, VK_FORMAT_R32_SFLOAT, 2, dims,
                               VK_TENSOR_USAGE_TRANSFER_SRC_BIT_ARM, &out) &&
       dgu_tensor_create_usage(u, VK_FORMAT_R32_SFLOAT, 2, dims,
                               VK_TENSOR_USAGE_TRANSFER_DST_BIT_ARM, &copy) &&
+      dgu_tensor_create_usage(u, VK_FORMAT_R32_SFLOAT, 2, column_dims,
+                              VK_TENSOR_USAGE_TRANSFER_SRC_BIT_ARM, &col_src) &&
+      dgu_tensor_create_usage(u, VK_FORMAT_R32_SFLOAT, 2, column_dims,
+                              VK_TENSOR_USAGE_TRANSFER_DST_BIT_ARM, &col_dst) &&
       dgu_sets_create(u, &shared_graph, &sets) &&
       dgu_session_create(u, shared_graph.pipeline, &s);
    if (made) {
@@ -278,10 +288,17 @@ recording(void *arg)
       fill_input(in.data, N, w->index, it);
       memset(out.data, 0xa5, out.size);
       memset(copy.data, 0x5a, copy.size);
+      float *col = col_src.data;
+      for (uint32_t i = 0; i < 2 * COLUMN_ROWS; i++)
+         col[i] = (float)(i * 3 + it * 5 + w->index);
+      memset(col_dst.data, 0x5a, col_dst.size);
       VkCommandBuffer cmd = dgu_begin(u);
       if (!cmd)
          break;
       dgu_barrier_host_to_graph(cmd);
+      dgu_barrier(cmd, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_TRANSFER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT);
       dgu_dispatch(u, cmd, &shared_graph, &sets, s.session);
       dgu_barrier(cmd, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
                   VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
@@ -293,6 +310,19 @@ recording(void *arg)
                                 .regionCount = 1,
                                 .pRegions = &whole};
       cmd_copy_tensor(cmd, &ci);
+      /* Column 1 of col_src to column 0 of col_dst: COLUMN_ROWS runs of one element. */
+      const uint64_t src_offset[2] = {0, 1}, dst_offset[2] = {0, 0}, extent[2] = {COLUMN_ROWS, 1};
+      VkTensorCopyARM column = {.sType = VK_STRUCTURE_TYPE_TENSOR_COPY_ARM,
+                                .dimensionCount = 2,
+                                .pSrcOffset = src_offset,
+                                .pDstOffset = dst_offset,
+                                .pExtent = extent};
+      VkCopyTensorInfoARM cc = {.sType = VK_STRUCTURE_TYPE_COPY_TENSOR_INFO_ARM,
+                                .srcTensor = col_src.tensor,
+                                .dstTensor = col_dst.tensor,
+                                .regionCount = 1,
+                                .pRegions = &column};
+      cmd_copy_tensor(cmd, &cc);
       VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                             .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT |
                                              VK_ACCESS_SHADER_WRITE_BIT,
@@ -305,6 +335,12 @@ recording(void *arg)
          dgu_clamp_add_sub_expect(in.data, want, N);
          dgu_check_f32("graph output", out.data, want, N);
          dgu_check_f32("copy of the output", copy.data, want, N);
+         const uint32_t *src_bits = col_src.data, *dst_bits = col_dst.data;
+         unsigned wrong = 0;
+         for (uint32_t r = 0; r < COLUMN_ROWS; r++)
+            wrong += dst_bits[2 * r] != src_bits[2 * r + 1] || dst_bits[2 * r + 1] != 0x5a5a5a5au;
+         ok(wrong == 0, "thread %u: column copy: %u of %d rows wrong", w->index, wrong,
+            COLUMN_ROWS);
       }
       dgu_free_cmd(u, cmd);
    }
@@ -313,6 +349,8 @@ recording(void *arg)
    dgu_tensor_destroy(u, &in);
    dgu_tensor_destroy(u, &out);
    dgu_tensor_destroy(u, &copy);
+   dgu_tensor_destroy(u, &col_src);
+   dgu_tensor_destroy(u, &col_dst);
    worker_end(w);
    return NULL;
 }
