@@ -19,8 +19,9 @@
  * the kernel count, spinning counts). "layer" is the difference of the two
  * runs' CPU ns: what the layers add to each command.
  *   bench_cmd_threads [ITERATIONS [ROUNDS]]
- * ITERATIONS per thread (default 20000), ROUNDS (default 3) repeats each
- * configuration, best kept. VK_LAYER_PATH defaults to the build tree's manifests.
+ * ITERATIONS per thread (default 20000), ROUNDS (default 5) repeats each
+ * configuration, best kept; the runs with and without layers alternate in one
+ * process (two instances). VK_LAYER_PATH defaults to the build tree's manifests.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -89,7 +90,8 @@ struct worker {
    struct bench *b;
    VkCommandPool pool;
    VkCommandBuffer cmd;
-   double cpu; /* seconds */
+   double cpu;        /* seconds */
+   double start, end; /* wall clock */
    pthread_t thread;
 };
 
@@ -213,6 +215,7 @@ record(void *arg)
    const VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
    pthread_barrier_wait(&b->start);
+   w->start = wall_now();
    double cpu = thread_cpu_now();
    for (unsigned i = 0; i < b->iterations; i++) {
       if (i % ITERATIONS_PER_RECORDING == 0) {
@@ -229,6 +232,7 @@ record(void *arg)
    }
    vkEndCommandBuffer(w->cmd);
    w->cpu = thread_cpu_now() - cpu;
+   w->end = wall_now();
    return NULL;
 }
 
@@ -258,13 +262,14 @@ run(struct bench *b, unsigned threads)
       }
    }
    pthread_barrier_wait(&b->start);
-   double start = wall_now();
-   double cpu = 0;
+   double cpu = 0, start = 1e30, end = 0;
    for (unsigned t = 0; t < threads; t++) {
       pthread_join(w[t].thread, NULL);
       cpu += w[t].cpu;
+      start = w[t].start < start ? w[t].start : start;
+      end = w[t].end > end ? w[t].end : end;
    }
-   double wall = wall_now() - start;
+   double wall = end - start; /* first thread's start to last thread's end */
    for (unsigned t = 0; t < threads; t++)
       vkDestroyCommandPool(b->device, w[t].pool, NULL);
    pthread_barrier_destroy(&b->start);
@@ -277,28 +282,34 @@ main(int argc, char **argv)
 {
    setenv("VK_LAYER_PATH", VMEL_BUILD_MANIFESTS, 0);
    unsigned iterations = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 20000;
-   unsigned rounds = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 3;
+   unsigned rounds = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 5;
    if (!iterations || !rounds) {
       fprintf(stderr, "usage: bench_cmd_threads [ITERATIONS [ROUNDS]]\n");
       return 2;
    }
    static const unsigned thread_counts[] = {1, 2, 8};
+   /* Both instances live in one process and their rounds alternate, so that both see the
+    * same machine (a shared one drifts); the best round of each is kept. */
    struct result best[2][3];
+   struct bench b[2] = {{.iterations = iterations}, {.iterations = iterations}};
    for (int layers = 0; layers < 2; layers++) {
-      struct bench b = {.iterations = iterations};
-      bench_init(&b, layers);
-      for (unsigned c = 0; c < 3; c++) {
+      bench_init(&b[layers], layers);
+      for (unsigned c = 0; c < 3; c++)
          best[layers][c] = (struct result){1e30, 1e30};
-         for (unsigned r = 0; r < rounds; r++) {
-            struct result x = run(&b, thread_counts[c]);
+   }
+   for (unsigned r = 0; r < rounds; r++) {
+      for (unsigned c = 0; c < 3; c++) {
+         for (int layers = 0; layers < 2; layers++) {
+            struct result x = run(&b[layers], thread_counts[c]);
             if (x.wall_ns < best[layers][c].wall_ns)
                best[layers][c].wall_ns = x.wall_ns;
             if (x.cpu_ns < best[layers][c].cpu_ns)
                best[layers][c].cpu_ns = x.cpu_ns;
          }
       }
-      bench_finish(&b);
    }
+   for (int layers = 0; layers < 2; layers++)
+      bench_finish(&b[layers]);
    printf("%u iterations x %u commands per thread, best of %u\n", iterations,
           COMMANDS_PER_ITERATION, rounds);
    printf("threads  wall ns/cmd (none, layers)  cpu ns/cmd (none, layers)  layer cpu ns/cmd\n");
