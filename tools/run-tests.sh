@@ -26,10 +26,10 @@ cmake --build "$asan" -j "$(nproc)"
    ctest --output-on-failure -j "$(nproc)" -LE unit)
 
 # ThreadSanitizer (build-tsan/): the layers, the concurrency stress test (8 threads per scenario)
-# and the map's concurrent unit cases, built alone with the first build's kernels. Races
-# reported only inside the loader, lavapipe or the validation layer (not instrumented, no frame
-# of ours) are suppressed in tests/tsan.supp, each with the reason; a race with a frame of ours
-# fails the stage (halt_on_error). VMEL_TEST_CONCURRENCY_ITERATIONS stays at the test's
+# and the map's concurrent unit cases, built alone with the first build's kernels. Reports
+# whose racing accesses or locks all lie in the loader, lavapipe, the validation layer or
+# glslang (not instrumented) are suppressed in tests/tsan.supp, each with the reason; any other
+# report fails the stage (halt_on_error). VMEL_TEST_CONCURRENCY_ITERATIONS stays at the test's
 # short default here; docs/testing.md gives the longer run by hand.
 tsan="${VMEL_TSAN_BUILD_DIR:-$here/build-tsan}"
 cmake -S "$here" -B "$tsan" -G Ninja -DVMEL_WERROR=ON -DVMEL_TSAN=ON \
