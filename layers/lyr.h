@@ -38,19 +38,25 @@ lyr_dispatch_key(const void *dispatchable)
    return *(void *const *)dispatchable;
 }
 
-/** A pointer-to-pointer hash map behind its own mutex (one per level). */
+/** A pointer-to-pointer hash map. Lookups take no lock: they read the
+ *  current table with atomic loads and check a sequence count that writers
+ *  make odd while they change it (retrying, then locking, when a writer ran).
+ *  Insert, remove and foreach take the map's mutex. A table outgrown stays
+ *  allocated until lyr_map_finish (a lookup may still be reading it); the
+ *  tables retired so are smaller, together, than the current one. */
 struct lyr_map {
-   pthread_mutex_t lock;
-   struct lyr_map_slot *slots; /* open addressing, linear probing */
-   uint32_t capacity;          /* power of two, or 0 */
-   uint32_t count;
+   pthread_mutex_t lock;                /* writers */
+   _Atomic(struct lyr_map_table *) table; /* NULL until the first insert */
+   _Atomic uint32_t seq;                /* odd while a writer changes the table */
+   uint32_t count;                      /* entries (read it under no writer) */
+   struct lyr_map_table *retired;       /* outgrown tables, newest first */
 };
 
 void lyr_map_init(struct lyr_map *map);
 void lyr_map_finish(struct lyr_map *map);
 /** Inserts or replaces. Returns false when out of memory. */
 bool lyr_map_insert(struct lyr_map *map, const void *key, void *value);
-/** The value for key, or NULL. */
+/** The value for key, or NULL. Takes no lock unless writers keep changing the map. */
 void *lyr_map_lookup(struct lyr_map *map, const void *key);
 /** Removes key; returns its value or NULL. */
 void *lyr_map_remove(struct lyr_map *map, const void *key);

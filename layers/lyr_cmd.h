@@ -34,7 +34,10 @@ struct lyr_cmd_pool;
 struct lyr_cmd_state;
 
 /** Per device. Pools and their command buffers are externally synchronized,
- *  so their states need no lock of their own; the maps have theirs. */
+ *  so their states need no lock of their own. Every hooked vkCmd* finds its
+ *  state in `buffers` without a lock (lyr_map lookups are lock-free, D42);
+ *  allocating and freeing take the map's mutex, creating and destroying a pool
+ *  also `lock`. */
 struct lyr_cmd_tracker {
    struct lyr_device *device;
    struct lyr_map pools;           /* VkCommandPool -> struct lyr_cmd_pool */

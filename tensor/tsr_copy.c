@@ -17,6 +17,7 @@
 #include "tsr_private.h"
 
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "kernel_abi/tensor_copy.h"
@@ -274,14 +275,19 @@ static VkPipeline
 copy_pipeline(struct tsr_device *device, enum tsr_copy_unit unit)
 {
    struct tsr_copy_state *c = device->copy;
+   VkPipeline pipeline = atomic_load(&c->pipelines[unit]);
+   if (pipeline)
+      return pipeline;
    pthread_mutex_lock(&c->lock);
-   if (!c->pipelines[unit] && !c->failed[unit]) {
+   pipeline = atomic_load(&c->pipelines[unit]);
+   if (!pipeline && !c->failed[unit]) {
       /* Lack of memory may pass: tried again at the next copy; other failures are final. */
-      VkResult result = pipeline_create(device, unit, &c->pipelines[unit]);
+      VkResult result = pipeline_create(device, unit, &pipeline);
       c->failed[unit] = result != VK_SUCCESS && result != VK_ERROR_OUT_OF_HOST_MEMORY &&
                         result != VK_ERROR_OUT_OF_DEVICE_MEMORY;
+      if (pipeline)
+         atomic_store(&c->pipelines[unit], pipeline);
    }
-   VkPipeline pipeline = c->pipelines[unit];
    pthread_mutex_unlock(&c->lock);
    return pipeline;
 }
@@ -607,9 +613,9 @@ tsr_copy_finish(struct tsr_device *device)
    if (!c)
       return;
    for (int u = 0; u < TSR_COPY_UNIT_COUNT; u++) {
-      if (c->pipelines[u])
-         device->base.next.DestroyPipeline(device->base.handle, c->pipelines[u],
-                                           &device->base.alloc);
+      VkPipeline pipeline = atomic_load(&c->pipelines[u]);
+      if (pipeline)
+         device->base.next.DestroyPipeline(device->base.handle, pipeline, &device->base.alloc);
    }
    pthread_mutex_destroy(&c->lock);
    lyr_cmd_tracker_finish(&c->cmds);

@@ -346,8 +346,10 @@ struct tsr_copy_state {
    enum tsr_copy_mode mode;
    uint32_t max_groups[2];          /* workgroups per dispatch in x and y */
    VkPipelineLayout layout;         /* one compute push-constant range, no sets */
-   pthread_mutex_t lock;            /* guards pipelines[] and failed[] */
-   VkPipeline pipelines[TSR_COPY_UNIT_COUNT]; /* created at first use */
+   pthread_mutex_t lock;            /* guards creating pipelines[] and failed[] */
+   /* Created at first use under the lock, then read without it (a copy is recorded from any
+    * thread: no device-wide lock on vkCmdCopyTensorARM, D42). */
+   _Atomic(VkPipeline) pipelines[TSR_COPY_UNIT_COUNT];
    bool failed[TSR_COPY_UNIT_COUNT];          /* creation failed: not retried */
 };
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: install dependencies, build with -Werror, run every test
-# under AddressSanitizer/UndefinedBehaviorSanitizer (build-asan/), run the
+# under AddressSanitizer/UndefinedBehaviorSanitizer (build-asan/), the
+# concurrency tests under ThreadSanitizer (build-tsan/), run the
 # end-to-end tests again on the lavapipe of Mesa 25 from bookworm-backports
 # (build-lvp25/: Vulkan 1.4, descriptor buffers, update-after-bind; skipped
 # with a warning when the Debian archive cannot be reached), then run every
@@ -23,6 +24,20 @@ cmake --build "$asan" -j "$(nproc)"
    ctest --output-on-failure -j "$(nproc)" -L unit)
 (cd "$asan" && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
    ctest --output-on-failure -j "$(nproc)" -LE unit)
+
+# ThreadSanitizer (build-tsan/): the layers, the concurrency stress test (8 threads per scenario)
+# and the map's concurrent unit cases, built alone with the first build's kernels. Reports
+# whose racing accesses or locks all lie in the loader, lavapipe, the validation layer or
+# glslang (not instrumented) are suppressed in tests/tsan.supp, each with the reason; any other
+# report fails the stage (halt_on_error). VMEL_TEST_CONCURRENCY_ITERATIONS stays at the test's
+# short default here; docs/testing.md gives the longer run by hand.
+tsan="${VMEL_TSAN_BUILD_DIR:-$here/build-tsan}"
+cmake -S "$here" -B "$tsan" -G Ninja -DVMEL_WERROR=ON -DVMEL_TSAN=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVMEL_PREBUILT_KERNELS_DIR="$build/generated/kernels"
+cmake --build "$tsan" -j "$(nproc)" --target vmel_manifests test_concurrency test_map
+(cd "$tsan" &&
+   TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=$here/tests/tsan.supp" \
+   ctest --output-on-failure -j "$(nproc)" -R '^(unit\.test_map|e2e\.test_concurrency)$')
 
 # The second lavapipe: unpacked into a private folder (the system driver stays), the layers
 # built again only for the test environment's ICD path, with the first build's kernels.

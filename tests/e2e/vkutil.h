@@ -28,8 +28,8 @@ struct vku {
    VkInstance instance;
    VkDebugUtilsMessengerEXT messenger;
    VkPhysicalDevice physical_device;
-   unsigned validation_errors;
-   unsigned validation_warnings;
+   _Atomic unsigned validation_errors; /* atomic: messages come from any thread */
+   _Atomic unsigned validation_warnings;
    /* Set while a test expects vkCreateDevice to fail: the loader then reports
     * "Failed to create device chain" through the messenger, which is not a
     * validation error. */

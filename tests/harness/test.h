@@ -20,9 +20,11 @@
 
 #define TEST_SKIP_CODE 77
 
+/* The counts are atomic: threads of a test (e2e.test_concurrency) check at once. The
+ * context is for single-threaded tests. */
 struct test_state {
-   unsigned passed;
-   unsigned failed;
+   _Atomic unsigned passed;
+   _Atomic unsigned failed;
    const char *context;
 };
 
