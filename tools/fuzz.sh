@@ -4,6 +4,8 @@
 #   tools/fuzz.sh [MINUTES] [TARGET...]     each target for MINUTES (default 5) in turn
 #   tools/fuzz.sh --merge-seeds [TARGET...] minimise build/fuzz-seeds/<target>/ (made by
 #                                           tests/fuzz/make_seeds.sh) into the corpora
+#   tools/fuzz.sh --minimise [TARGET...]    re-minimise the corpora (-merge=1 into an empty
+#                                           directory, which then replaces the corpus)
 # Targets: spirv_reader graph lower cache npy (default: all). Builds build-fuzz/ first when
 # needed (clang-14, -DVMEL_FUZZ=ON; the kernels are copied from build/ or from
 # $VMEL_PREBUILT_KERNELS_DIR). Each run starts from tests/fuzz/corpus/<target>/, keeps what
@@ -18,9 +20,13 @@ build=$root/build-fuzz
 all="spirv_reader graph lower cache npy"
 
 merge_seeds=0
+minimise=0
 minutes=5
 if [ "${1:-}" = "--merge-seeds" ]; then
   merge_seeds=1
+  shift
+elif [ "${1:-}" = "--minimise" ]; then
+  minimise=1
   shift
 elif [ $# -gt 0 ]; then
   minutes=$1
@@ -49,6 +55,22 @@ for t in $targets; do
   corpus=$root/tests/fuzz/corpus/$t
   work=$build/fuzz/$t
   mkdir -p "$corpus" "$work/new"
+  if [ $minimise = 1 ]; then
+    rm -rf "$work/min"
+    mkdir -p "$work/min"
+    # shellcheck disable=SC2086
+    if nice -n 19 "$bin" $opts -use_counters=0 -merge=1 "$work/min" "$corpus" >"$work/merge.log" 2>&1 &&
+       [ -n "$(ls "$work/min")" ]; then
+      echo "== $t: $(ls "$corpus" | wc -l) files -> $(ls "$work/min" | wc -l)," \
+           "$(cat "$work"/min/* | wc -c) bytes"
+      rm -f "$corpus"/*
+      cp "$work"/min/* "$corpus/"
+    else
+      tail -30 "$work/merge.log"
+      status=1
+    fi
+    continue
+  fi
   if [ $merge_seeds = 1 ]; then
     seeds=$root/build/fuzz-seeds/$t
     echo "== $t: merging $(ls "$seeds" | wc -l) seeds into $(ls "$corpus" | wc -l) corpus files"

@@ -13,7 +13,7 @@
  * Checked: results the contract allows, a message with every refusal, no leak.
  *
  * Random bytes rarely get past a module's header and id rules, so the mutator
- * (fuzz_graph_mutate.c) edits modules at the instruction level.
+ * (fuzz_spirv_mutate.c) edits modules at the instruction level.
  */
 #include "fuzz.h"
 #include "fuzz_plan.h"

@@ -9,7 +9,8 @@
  * fuzzed here). The input's words are lowered both ways with every device feature,
  * then once more with the features the input's checksum picks. Checked: a refusal has
  * a VkResult the contract allows and a message; a lowered module is no longer a tensor
- * module and the layers' reader accepts it.
+ * module and the layers' reader accepts it. Mutations: fuzz_spirv_mutate.c (instruction
+ * level), as for graphs.
  */
 #include "fuzz.h"
 

@@ -2,12 +2,12 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * The structure-aware mutator of fuzz_graph (D41). A bit flip in a SPIR-V module
- * almost always breaks its header, an instruction's word count or an id, and the
- * decoder stops there; the operator validators, the type-support tables and the stage
- * builders behind them would see nothing but the seeds. So a module the layers' reader
- * accepts is parsed and changed one instruction at a time, in ways that keep it
- * readable and make it wrong (or differently right) in the graph's terms:
+ * The structure-aware mutator of fuzz_graph and fuzz_lower (D41). A bit flip in a
+ * SPIR-V module almost always breaks its header, an instruction's word count or an id,
+ * and the decoder stops there; the operator validators, the type-support tables and the
+ * stage builders behind them (or the lowering's passes) would see nothing but the seeds.
+ * So a module the layers' reader accepts is parsed and changed one instruction at a
+ * time, in ways that keep it readable and make it wrong (or differently right):
  *  - an operand id replaced by another id of the same kind (type, constant, value) or
  *    of any kind;
  *  - a type declaration changed: integer width and signedness, float width and
