@@ -47,7 +47,7 @@ ninja -j2 -C "$build" $bins
 
 # The libraries log every refusal; libFuzzer's own output is what matters here.
 export VMEL_COMMON_SEVERITY=error VMEL_GRAPH_SEVERITY=error VMEL_TENSOR_SEVERITY=error
-opts="-timeout=25 -rss_limit_mb=4096 -close_fd_mask=3 -print_final_stats=1"
+opts="-timeout=60 -rss_limit_mb=4096 -close_fd_mask=3 -print_final_stats=1"
 status=0
 summary=
 for t in $targets; do
@@ -55,6 +55,7 @@ for t in $targets; do
   corpus=$root/tests/fuzz/corpus/$t
   work=$build/fuzz/$t
   mkdir -p "$corpus" "$work/new"
+  cd "$work" # merges leave the artifacts of crashing inputs where they run
   if [ $minimise = 1 ]; then
     rm -rf "$work/min"
     mkdir -p "$work/min"
