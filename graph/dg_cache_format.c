@@ -434,10 +434,11 @@ slot_valid(const struct dg_stage_plan *p, const struct dg_plan_slot *s, const ch
    return true;
 }
 
+/* A tensor's type and shape; checked for every tensor before tensor_valid(), which reads
+ * the size of other tensors (an alias's root). */
 static bool
-tensor_valid(const struct dg_stage_plan *p, uint32_t i, const char **why)
+tensor_type_valid(const struct dg_plan_tensor *t, const char **why)
 {
-   const struct dg_plan_tensor *t = &p->tensors[i];
    if (t->ty.type <= DG_TYPE_INVALID || t->ty.type >= DG_TYPE_COUNT)
       FAIL("a tensor type out of range");
    if (t->ty.shape.rank < 1 || t->ty.shape.rank > DG_MAX_RANK)
@@ -450,6 +451,13 @@ tensor_valid(const struct dg_stage_plan *p, uint32_t i, const char **why)
    }
    if (bytes > (UINT64_C(1) << 31))
       FAIL("a tensor larger than 2^31 bytes");
+   return true;
+}
+
+static bool
+tensor_valid(const struct dg_stage_plan *p, uint32_t i, const char **why)
+{
+   const struct dg_plan_tensor *t = &p->tensors[i];
    if (t->first_stage != DG_PLAN_NONE &&
        (t->first_stage > t->last_stage || t->last_stage >= p->stage_count))
       FAIL("a tensor's stage range out of range");
@@ -575,6 +583,9 @@ dg_cache_plan_valid(const struct dg_stage_plan *p, const struct dg_cache_stage_m
       if (c->tensor >= p->tensor_count || p->tensors[c->tensor].kind != DG_PLAN_TENSOR_CONSTANT)
          FAIL("a constant's tensor out of range");
    }
+   for (uint32_t i = 0; i < p->tensor_count; i++)
+      if (!tensor_type_valid(&p->tensors[i], why))
+         return false;
    for (uint32_t i = 0; i < p->tensor_count; i++)
       if (!tensor_valid(p, i, why))
          return false;

@@ -917,7 +917,8 @@ derive_dependencies(struct dg_build *b)
             result = stage_access(b, &acc[root], j, reads, writes);
       }
       if (result == VK_SUCCESS) {
-         uint32_t *d = p->deps + sj->first_dep, n = p->dep_count - sj->first_dep;
+         /* p->deps is NULL until a first dependency (no offset on a null pointer: UB). */
+         uint32_t n = p->dep_count - sj->first_dep, *d = n ? p->deps + sj->first_dep : NULL;
          if (n > 1)
             qsort(d, n, sizeof(*d), cmp_u32);
          uint32_t u = 0;

@@ -341,9 +341,11 @@ tsr_lower_structure(struct tsr_lower *l)
    if (bytes && !mem)
       return tsr_lower_fail(l, VK_ERROR_OUT_OF_HOST_MEMORY, 0,
                             "out of memory for the control-flow check (%zu bytes)", bytes);
-   s.edges = (uint64_t *)mem;
-   s.phis = s.edges + edge_words;
-   s.phi_offsets = (uint32_t *)(s.phis + phi_words);
+   if (mem) { /* no offsets on a null pointer (UB) when there is nothing to record */
+      s.edges = (uint64_t *)mem;
+      s.phis = s.edges + edge_words;
+      s.phi_offsets = (uint32_t *)(s.phis + phi_words);
+   }
 
    bool good = true;
    for (uint32_t i = 0; i < l->r.inst_count && good; i++)
