@@ -217,6 +217,9 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
 {
    *caps = (struct dg_plan_caps){
       .fp16_arith = device->fp16_arith,
+      .kernels = dg_kernel_mode_from_env(), /* at pipeline creation: D44 */
+      .max_workgroup_invocations = device->limits.maxComputeWorkGroupInvocations,
+      .max_shared_memory = device->limits.maxComputeSharedMemorySize,
       .max_groups = {device->max_groups[0], device->max_groups[1]},
       .max_bound_sets = device->max_bound_sets,
       .alias_alignment = device->alias_alignment,
