@@ -388,6 +388,7 @@ dg_cache_key(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *i
    dg_sha256_u32(&s, (uint32_t)dg_kernel_mode_from_env());
    dg_sha256_u32(&s, device->limits.maxComputeWorkGroupInvocations);
    dg_sha256_u32(&s, device->limits.maxComputeSharedMemorySize);
+   dg_sha256_u32(&s, device->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU);
    dg_sha256_u32(&s, device->max_groups[0]);
    dg_sha256_u32(&s, device->max_groups[1]);
    dg_sha256_u32(&s, device->max_bound_sets);

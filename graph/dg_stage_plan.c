@@ -67,6 +67,12 @@ dg_build_alloc(const struct dg_build *b)
    return b->alloc;
 }
 
+bool
+dg_build_cpu_device(const struct dg_build *b)
+{
+   return b->caps->cpu_device && b->caps->kernels != DG_KERNELS_FAST_GPU;
+}
+
 enum dg_kernel_mode
 dg_build_kernel_mode(const struct dg_build *b)
 {

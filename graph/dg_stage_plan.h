@@ -43,11 +43,15 @@
 enum dg_kernel_mode {
    DG_KERNELS_FAST = 0,      /* the variants (DG_VARIANT) where their build chooses them */
    DG_KERNELS_REFERENCE = 1, /* "reference": the rows' one-output-per-invocation kernels */
+   DG_KERNELS_FAST_GPU = 2,  /* "fast-gpu": fast, with the choices made for a GPU on any device
+                              * (tests run the GPU's tiles on lavapipe) */
 };
 
 /** Kinds of DG_VARIANT kernels (tosa_ops.def). */
 enum dg_variant_kind {
-   DG_VARIANT_TILED, /* tiled GEMM through shared memory (dg_gemm.glsl) */
+   DG_VARIANT_TILED,      /* tiled GEMM through shared memory (dg_gemm.glsl), 128 x 64 */
+   DG_VARIANT_TILED_WIDE, /* the same, 128 x 128 tiles (kernel_abi/gemm_args.h) */
+   DG_VARIANT_TILED_SMALL, /* the same, 64 x 64 tiles */
 };
 
 /** What the device offers that a plan depends on (read at vkCreateDevice), and the kernel
@@ -58,6 +62,7 @@ struct dg_plan_caps {
    /* maxComputeWorkGroupInvocations and maxComputeSharedMemorySize; 0: not reported, the
     * Vulkan minimums (128, 16384) are assumed. */
    uint32_t max_workgroup_invocations, max_shared_memory;
+   bool cpu_device; /* VK_PHYSICAL_DEVICE_TYPE_CPU: a workgroup per thread (tile choice, D44) */
    uint32_t max_groups[2]; /* workgroups per dispatch in x and y */
    /* [0]: layouts without UPDATE_AFTER_BIND_POOL against the ordinary limits, [1]: every
     * layout against the update-after-bind ones; 0: not reported, not checked. */
@@ -311,7 +316,8 @@ uint32_t dg_kernel_local_size(uint32_t kernel);
 uint32_t dg_kernel_for_features(uint32_t kernel, uint32_t features);
 
 /** The kernel mode VMEL_GRAPH_KERNELS asks for (unset or "fast": DG_KERNELS_FAST,
- *  "reference": DG_KERNELS_REFERENCE; another value is logged and taken as fast).
+ *  "reference": DG_KERNELS_REFERENCE, "fast-gpu": DG_KERNELS_FAST_GPU; another value is logged
+ *  and taken as fast).
  *  graph/build/dg_variant.c. */
 enum dg_kernel_mode dg_kernel_mode_from_env(void);
 
@@ -326,6 +332,10 @@ const VkAllocationCallbacks *dg_build_alloc(const struct dg_build *b);
 
 /** The kernel mode of the plan being built (dg_plan_caps::kernels). */
 enum dg_kernel_mode dg_build_kernel_mode(const struct dg_build *b);
+
+/** True when the plan is for a CPU device (dg_plan_caps::cpu_device), unless the kernel mode
+ *  is DG_KERNELS_FAST_GPU. */
+bool dg_build_cpu_device(const struct dg_build *b);
 
 /** True when a workgroup of `invocations` using `shared_bytes` of shared memory fits the
  *  device's limits (dg_plan_caps). */

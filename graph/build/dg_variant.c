@@ -27,7 +27,10 @@ dg_kernel_mode_from_env(void)
       return DG_KERNELS_FAST;
    if (strcmp(v, "reference") == 0)
       return DG_KERNELS_REFERENCE;
-   lyr_logw("%s=%s names no kernel mode (fast, reference); using fast", DG_KERNELS_ENV, v);
+   if (strcmp(v, "fast-gpu") == 0)
+      return DG_KERNELS_FAST_GPU;
+   lyr_logw("%s=%s names no kernel mode (fast, reference, fast-gpu); using fast", DG_KERNELS_ENV,
+            v);
    return DG_KERNELS_FAST;
 }
 

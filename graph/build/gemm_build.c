@@ -25,13 +25,54 @@
 #include "lyr_alloc.h"
 #include "vmel_kernels_graph.h"
 
-/* The tiled kernel for node n, or DG_PLAN_NONE where it does not apply: no variant, the
- * reference mode, a device below the tile's workgroup, more work items than a dispatch
- * counts. */
-static uint32_t
-tiled_kernel(struct dg_build *b, const struct dg_node *n, uint64_t tiles)
+/* A tile of kernel_abi/gemm_args.h. */
+struct gemm_tile {
+   enum dg_variant_kind kind;
+   uint32_t bm, bn, bk;
+};
+
+static const struct gemm_tile narrow_tile = {DG_VARIANT_TILED, DG_GEMM_NARROW_BM,
+                                             DG_GEMM_NARROW_BN, DG_GEMM_NARROW_BK};
+static const struct gemm_tile wide_tile = {DG_VARIANT_TILED_WIDE, DG_GEMM_WIDE_BM,
+                                           DG_GEMM_WIDE_BN, DG_GEMM_WIDE_BK};
+static const struct gemm_tile small_tile = {DG_VARIANT_TILED_SMALL, DG_GEMM_SMALL_BM,
+                                            DG_GEMM_SMALL_BN, DG_GEMM_SMALL_BK};
+
+/* Workgroups a GPU dispatch should have before a larger tile is taken: two per
+ * multiprocessor of a large GPU (the H200 has 132). */
+#define GPU_MIN_TILES 256
+
+static uint64_t
+tiles_of(const struct gemm_tile *t, uint64_t batch, uint64_t rows, uint64_t cols)
 {
-   uint32_t kernel = dg_build_variant(b, n, DG_VARIANT_TILED);
+   return batch * ((rows + t->bm - 1) / t->bm) * ((cols + t->bn - 1) / t->bn);
+}
+
+/* The tile for a [batch, rows, cols] output: the wide one above the narrow one's width (fewer
+ * loads from shared memory per multiply-add, no more columns computed in vain); on a GPU, the
+ * next smaller one while the dispatch would have fewer than GPU_MIN_TILES workgroups (a CPU
+ * device runs a workgroup per thread: the larger block is faster there whatever the count). */
+static const struct gemm_tile *
+tile_for(const struct dg_build *b, uint64_t batch, uint64_t rows, uint64_t cols)
+{
+   const struct gemm_tile *t = cols > DG_GEMM_NARROW_BN ? &wide_tile : &narrow_tile;
+   if (dg_build_cpu_device(b))
+      return t;
+   if (t == &wide_tile && tiles_of(t, batch, rows, cols) < GPU_MIN_TILES)
+      t = &narrow_tile;
+   if (tiles_of(t, batch, rows, cols) < GPU_MIN_TILES)
+      t = &small_tile;
+   return t;
+}
+
+/* The tiled kernel for node n with tile t, or DG_PLAN_NONE where it does not apply: no
+ * variant, the reference mode, a device below the tile's workgroup, more work items than a
+ * dispatch counts. */
+static uint32_t
+tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile *t,
+             uint64_t tiles)
+{
+   uint32_t kernel = dg_build_variant(b, n, t->kind);
    if (kernel == DG_PLAN_NONE)
       return DG_PLAN_NONE;
    if (dg_kernel_local_size(kernel) != DG_GEMM_LOCAL) {
@@ -40,21 +81,16 @@ tiled_kernel(struct dg_build *b, const struct dg_node *n, uint64_t tiles)
                n->name, n->result_id, dg_kernel_local_size(kernel), DG_GEMM_LOCAL);
       return DG_PLAN_NONE;
    }
-   if (!dg_build_fits_workgroup(b, DG_GEMM_LOCAL, DG_GEMM_SHARED_BYTES)) {
+   uint32_t shared = DG_GEMM_SHARED_BYTES(t->bm, t->bn, t->bk);
+   if (!dg_build_fits_workgroup(b, DG_GEMM_LOCAL, shared)) {
       lyr_logi("TOSA %s %%%u: the device's workgroup limits are below the tiled kernel's (%u "
                "invocations, %u bytes of shared memory); using the reference kernel",
-               n->name, n->result_id, DG_GEMM_LOCAL, DG_GEMM_SHARED_BYTES);
+               n->name, n->result_id, DG_GEMM_LOCAL, shared);
       return DG_PLAN_NONE;
    }
    if (tiles == 0 || tiles > UINT32_MAX / DG_GEMM_LOCAL)
       return DG_PLAN_NONE;
    return kernel;
-}
-
-static uint64_t
-tiles_of(uint64_t batch, uint64_t rows, uint64_t cols)
-{
-   return batch * ((rows + DG_GEMM_BM - 1) / DG_GEMM_BM) * ((cols + DG_GEMM_BN - 1) / DG_GEMM_BN);
 }
 
 /* One dispatch of `kernel` over `tiles` tiles: the node's inputs (input `replace` by tensor
@@ -83,8 +119,9 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    const int64_t *d = out->ty.shape.dim;
    if (out->ty.shape.rank != 3)
       return dg_build_default(b, n);
-   uint64_t tiles = tiles_of((uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
-   uint32_t kernel = tiled_kernel(b, n, tiles);
+   const struct gemm_tile *t = tile_for(b, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
+   uint64_t tiles = tiles_of(t, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
+   uint32_t kernel = tiled_kernel(b, n, t, tiles);
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
    return add_tiled_stage(b, n, kernel, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
@@ -200,8 +237,11 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
    const int64_t *d = out->ty.shape.dim;
    if (out->ty.shape.rank != 4 || n->input_count != 3)
       return dg_build_default(b, n);
-   uint64_t tiles = tiles_of(1, (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2], (uint64_t)d[3]);
-   uint32_t kernel = tiled_kernel(b, n, tiles);
+   const struct gemm_tile *t =
+       tile_for(b, 1, (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2], (uint64_t)d[3]);
+   uint64_t tiles =
+       tiles_of(t, 1, (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2], (uint64_t)d[3]);
+   uint32_t kernel = tiled_kernel(b, n, t, tiles);
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
    uint32_t weight;

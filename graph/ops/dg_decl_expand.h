@@ -61,7 +61,7 @@
  *       FAST runs KERNEL's rows where the device has FAST's features.
  *   DG_VARIANT(KERNEL, KIND, VARIANT)
  *       VARIANT (an INTERNAL kernel) computes KERNEL's rows differently, a
- *       variant of kind KIND (TILED: the tiled GEMM kernels, D44): the
+ *       variant of kind KIND (TILED, TILED_WIDE: the tiled GEMM kernels, D44): the
  *       operator's build function decides where it applies (shapes, device
  *       limits) and VMEL_GRAPH_KERNELS=reference turns every variant off
  *       (dg_build_variant()). DG_FAST lines of VARIANT apply to it as to rows.

@@ -4,20 +4,29 @@
  *
  * The core of the tiled GEMM kernels (matmul_tiled.comp, conv2d_tiled.comp;
  * kernel_abi/gemm_args.h has the tile and the contract, D44): the shared
- * blocks of A (BK x BM, k-major) and B (BK x BN), the invocation's place in
- * its tile, and the multiply-accumulate of one staged K step into the register
- * block.
+ * blocks of A (BK x BM, k-major) and B (BK x BN) as vectors of 4 elements, the
+ * invocation's place in its tile, and the multiply-accumulate of one staged K
+ * step into the register block.
  *
  * Include after dg_kernel.glsl with two types defined:
  *   sh_t   what the shared blocks hold: an element with its zero point already
  *          subtracted (int), or its value (float; float16_t where the variant
  *          computes in fp16 and every input is exact in it);
- *   acc_t  the accumulator.
- * Elements outside A or B (partial tiles, K not a multiple of BK) are staged
- * as 0: they add 0 to the outputs that are stored.
+ *   acc_t  the accumulator, a scalar of the same kind as sh_t.
+ * It defines sh4_t and acc4_t, their vectors of 4. Elements outside A or B
+ * (partial tiles, K not a multiple of BK) are staged as 0: they add 0 to the
+ * outputs that are stored.
  *
  * Every output accumulates its K products in increasing k, the order of the
  * reference kernels: an fp16 accumulator rounds at the same points.
+ *
+ * Staging: item i (< DG_GEMM_A_ITEMS) of an invocation is the vector of rows
+ * 4 * dg_gemm_a_row4(i) .. + 3 of A at k offset dg_gemm_a_k(i) (consecutive
+ * invocations take consecutive k); item i (< DG_GEMM_B_ITEMS) of B is the
+ * vector of columns 4 * dg_gemm_b_col4(i) .. + 3 at k offset dg_gemm_b_k(i)
+ * (consecutive invocations take consecutive columns).
+ * Outputs: row dg_gemm_row(g, r) (g < TM / 4, r < 4) and column
+ * dg_gemm_col(h, c) (h < TN / 4, c < 4) of the tile is acc[g * 4 + r][h][c].
  */
 #ifndef DG_GEMM_GLSL
 #define DG_GEMM_GLSL
@@ -26,19 +35,35 @@
 
 #include "kernel_abi/gemm_args.h"
 
+#if DG_GEMM_TM % 4 != 0 || DG_GEMM_TN % 4 != 0
+#error "the register block is made of 4 x 4 blocks"
+#endif
+#define DG_GEMM_TM4 (DG_GEMM_TM / 4)
+#define DG_GEMM_TN4 (DG_GEMM_TN / 4)
 #define DG_GEMM_THREADS_N (DG_GEMM_BN / DG_GEMM_TN) /* invocations along a tile row */
 #define DG_GEMM_THREADS_M (DG_GEMM_BM / DG_GEMM_TM)
-#define DG_GEMM_A_PER (DG_GEMM_BM * DG_GEMM_BK / DG_GEMM_LOCAL) /* A elements each stages */
-#define DG_GEMM_B_PER (DG_GEMM_BK * DG_GEMM_BN / DG_GEMM_LOCAL)
+#define DG_GEMM_A_ITEMS (DG_GEMM_BM / 4 * DG_GEMM_BK / DG_GEMM_LOCAL)
+#define DG_GEMM_B_ITEMS (DG_GEMM_BK * DG_GEMM_BN / 4 / DG_GEMM_LOCAL)
 
 #if DG_GEMM_THREADS_N * DG_GEMM_THREADS_M != DG_GEMM_LOCAL ||                                     \
-   DG_GEMM_A_PER * DG_GEMM_LOCAL != DG_GEMM_BM * DG_GEMM_BK ||                                     \
-   DG_GEMM_B_PER * DG_GEMM_LOCAL != DG_GEMM_BK * DG_GEMM_BN || DG_GEMM_LOCAL % DG_GEMM_BK != 0
+   DG_GEMM_A_ITEMS * DG_GEMM_LOCAL * 4 != DG_GEMM_BM * DG_GEMM_BK ||                               \
+   DG_GEMM_B_ITEMS * DG_GEMM_LOCAL * 4 != DG_GEMM_BK * DG_GEMM_BN
 #error "the GEMM tile does not split evenly over the workgroup"
 #endif
 
-shared sh_t dg_gemm_a[DG_GEMM_BK][DG_GEMM_BM + DG_GEMM_PAD];
-shared sh_t dg_gemm_b[DG_GEMM_BK][DG_GEMM_BN + DG_GEMM_PAD];
+#if defined(DG_NATIVE_FP16) && !defined(DG_GEMM_INT)
+#define sh4_t f16vec4
+#define acc4_t f16vec4
+#elif defined(DG_GEMM_INT)
+#define sh4_t ivec4
+#define acc4_t ivec4
+#else
+#define sh4_t vec4
+#define acc4_t vec4
+#endif
+
+shared sh4_t dg_gemm_a[DG_GEMM_BK][DG_GEMM_BM / 4 + DG_GEMM_PAD4];
+shared sh4_t dg_gemm_b[DG_GEMM_BK][DG_GEMM_BN / 4];
 
 /* The tile of this workgroup (row-major over a 2D grid of 1D workgroups, as
  * vmel_work_index()); tiles at and above the tile count have nothing to do. */
@@ -48,61 +73,58 @@ dg_gemm_tile()
    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
-/* A staging: element i (< DG_GEMM_A_PER) of this invocation is row dg_gemm_a_row(i) of the
- * tile at k offset dg_gemm_a_k() (consecutive invocations read consecutive k). */
 uint
-dg_gemm_a_k()
+dg_gemm_a_k(uint i)
 {
-   return gl_LocalInvocationIndex % DG_GEMM_BK;
+   return (gl_LocalInvocationIndex + i * DG_GEMM_LOCAL) % DG_GEMM_BK;
 }
 
 uint
-dg_gemm_a_row(uint i)
+dg_gemm_a_row4(uint i)
 {
-   return gl_LocalInvocationIndex / DG_GEMM_BK + i * (DG_GEMM_LOCAL / DG_GEMM_BK);
+   return (gl_LocalInvocationIndex + i * DG_GEMM_LOCAL) / DG_GEMM_BK;
 }
 
-/* B staging: element i is column dg_gemm_b_col() at k offset dg_gemm_b_k(i) (consecutive
- * invocations read consecutive columns). */
 uint
-dg_gemm_b_col()
+dg_gemm_b_col4(uint i)
 {
-   return gl_LocalInvocationIndex % DG_GEMM_BN;
+   return (gl_LocalInvocationIndex + i * DG_GEMM_LOCAL) % (DG_GEMM_BN / 4);
 }
 
 uint
 dg_gemm_b_k(uint i)
 {
-   return gl_LocalInvocationIndex / DG_GEMM_BN + i * (DG_GEMM_LOCAL / DG_GEMM_BN);
-}
-
-/* This invocation's outputs: rows dg_gemm_row(i), columns dg_gemm_col(j) of the tile. */
-uint
-dg_gemm_row(uint i)
-{
-   return gl_LocalInvocationIndex / DG_GEMM_THREADS_N + i * DG_GEMM_THREADS_M;
+   return (gl_LocalInvocationIndex + i * DG_GEMM_LOCAL) / (DG_GEMM_BN / 4);
 }
 
 uint
-dg_gemm_col(uint j)
+dg_gemm_row(uint g, uint r)
 {
-   return gl_LocalInvocationIndex % DG_GEMM_THREADS_N + j * DG_GEMM_THREADS_N;
+   return (gl_LocalInvocationIndex / DG_GEMM_THREADS_N + g * DG_GEMM_THREADS_M) * 4u + r;
+}
+
+uint
+dg_gemm_col(uint h, uint c)
+{
+   return (gl_LocalInvocationIndex % DG_GEMM_THREADS_N + h * DG_GEMM_THREADS_N) * 4u + c;
 }
 
 /* The products of the staged K step added into the register block, k increasing. Call
  * between the barrier after staging and the barrier before the next staging. */
 #define DG_GEMM_MAC(acc)                                                                           \
    {                                                                                               \
-      uint row0_ = dg_gemm_row(0u), col0_ = dg_gemm_col(0u);                                      \
+      uint ty_ = gl_LocalInvocationIndex / DG_GEMM_THREADS_N;                                      \
+      uint tx_ = gl_LocalInvocationIndex % DG_GEMM_THREADS_N;                                      \
       [[unroll]] for (uint k_ = 0u; k_ < DG_GEMM_BK; k_++) {                                       \
-         acc_t a_[DG_GEMM_TM], b_[DG_GEMM_TN];                                                     \
-         [[unroll]] for (uint i_ = 0u; i_ < DG_GEMM_TM; i_++)                                      \
-            a_[i_] = acc_t(dg_gemm_a[k_][row0_ + i_ * DG_GEMM_THREADS_M]);                         \
-         [[unroll]] for (uint j_ = 0u; j_ < DG_GEMM_TN; j_++)                                      \
-            b_[j_] = acc_t(dg_gemm_b[k_][col0_ + j_ * DG_GEMM_THREADS_N]);                         \
-         [[unroll]] for (uint i_ = 0u; i_ < DG_GEMM_TM; i_++)                                      \
-            [[unroll]] for (uint j_ = 0u; j_ < DG_GEMM_TN; j_++)                                   \
-               acc[i_][j_] += a_[i_] * b_[j_];                                                     \
+         acc4_t a_[DG_GEMM_TM4], b_[DG_GEMM_TN4];                                                  \
+         [[unroll]] for (uint g_ = 0u; g_ < DG_GEMM_TM4; g_++)                                     \
+            a_[g_] = acc4_t(dg_gemm_a[k_][ty_ + g_ * DG_GEMM_THREADS_M]);                          \
+         [[unroll]] for (uint h_ = 0u; h_ < DG_GEMM_TN4; h_++)                                     \
+            b_[h_] = acc4_t(dg_gemm_b[k_][tx_ + h_ * DG_GEMM_THREADS_N]);                          \
+         [[unroll]] for (uint g_ = 0u; g_ < DG_GEMM_TM4; g_++)                                     \
+            [[unroll]] for (uint r_ = 0u; r_ < 4u; r_++)                                           \
+               [[unroll]] for (uint h_ = 0u; h_ < DG_GEMM_TN4; h_++)                               \
+                  acc[g_ * 4u + r_][h_] += a_[g_][r_] * b_[h_];                                    \
       }                                                                                            \
    }
 

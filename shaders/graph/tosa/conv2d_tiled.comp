@@ -38,6 +38,7 @@ DG_DECLARE_ATTRS_CONV2D
 #define sh_t float
 #else
 #define sh_t int
+#define DG_GEMM_INT
 #endif
 
 #include "dg_gemm.glsl"
@@ -68,74 +69,85 @@ main()
    uint n0 = tile % tiles_n * DG_GEMM_BN;
 
    /* The rows this invocation stages: their image, top-left tap and whether they exist. */
-   uint a_k = dg_gemm_a_k();
-   uvec2 a_image[DG_GEMM_A_PER];
-   int a_y[DG_GEMM_A_PER], a_x[DG_GEMM_A_PER];
-   bool a_in[DG_GEMM_A_PER];
-   [[unroll]] for (uint i = 0u; i < DG_GEMM_A_PER; i++) {
-      uint m = m0 + dg_gemm_a_row(i);
+   uvec2 a_image[DG_GEMM_A_ITEMS * 4];
+   int a_y[DG_GEMM_A_ITEMS * 4], a_x[DG_GEMM_A_ITEMS * 4];
+   bool a_in[DG_GEMM_A_ITEMS * 4];
+   [[unroll]] for (uint i = 0u; i < DG_GEMM_A_ITEMS * 4u; i++) {
+      uint m = m0 + 4u * dg_gemm_a_row4(i / 4u) + i % 4u;
       a_in[i] = m < rows;
       uint ox = m % ow, oy = (m / ow) % oh, n = m / (ow * oh);
       a_image[i] = dg_address(in_r, n * in_r.strides[0]);
       a_y[i] = int(oy) * stride_y - pad_top;
       a_x[i] = int(ox) * stride_x - pad_left;
    }
-   uint b_col = n0 + dg_gemm_b_col();
 
-   acc_t acc[DG_GEMM_TM][DG_GEMM_TN];
+   acc4_t acc[DG_GEMM_TM][DG_GEMM_TN4];
    [[unroll]] for (uint i = 0u; i < DG_GEMM_TM; i++)
-      [[unroll]] for (uint j = 0u; j < DG_GEMM_TN; j++)
-         acc[i][j] = acc_t(0);
+      [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++)
+         acc[i][h] = acc4_t(0);
 
    for (uint k0 = 0u; k0 < depth; k0 += DG_GEMM_BK) {
-      uint k = k0 + a_k;
-      uint ic = k % ic_count, kx = (k / ic_count) % kw, ky = k / (ic_count * kw);
-      int dy = int(ky) * dilation_y, dx = int(kx) * dilation_x;
-      [[unroll]] for (uint i = 0u; i < DG_GEMM_A_PER; i++) {
-         int y = a_y[i] + dy, x = a_x[i] + dx;
-         sh_t v = sh_t(0);
-         if (a_in[i] && k < depth && y >= 0 && y < ih && x >= 0 && x < iw) {
-            dg_atype(DG_IN_DTYPE) e = dg_load(
-               DG_IN_DTYPE,
-               vmel_address_add(a_image[i], uint(y) * in_r.strides[1] + uint(x) * in_r.strides[2] +
-                                               ic * in_r.strides[3]));
-#if DG_DTYPE_IS_FLOAT(DG_ACC_DTYPE)
-            v = sh_t(e);
+      [[unroll]] for (uint i = 0u; i < DG_GEMM_A_ITEMS; i++) {
+         uint k = k0 + dg_gemm_a_k(i);
+         uint ic = k % ic_count, kx = (k / ic_count) % kw, ky = k / (ic_count * kw);
+         int dy = int(ky) * dilation_y, dx = int(kx) * dilation_x;
+         sh4_t v;
+         [[unroll]] for (uint r = 0u; r < 4u; r++) {
+            uint j = i * 4u + r;
+            int y = a_y[j] + dy, x = a_x[j] + dx;
+            v[r] = sh_t(0);
+            if (a_in[j] && k < depth && y >= 0 && y < ih && x >= 0 && x < iw) {
+               dg_atype(DG_IN_DTYPE) e =
+                  dg_load(DG_IN_DTYPE, vmel_address_add(a_image[j], uint(y) * in_r.strides[1] +
+                                                                      uint(x) * in_r.strides[2] +
+                                                                      ic * in_r.strides[3]));
+#ifdef DG_GEMM_INT
+               v[r] = e - input_zp;
 #else
-            v = e - input_zp;
+               v[r] = sh_t(e);
 #endif
+            }
          }
-         dg_gemm_a[a_k][dg_gemm_a_row(i)] = v;
+         dg_gemm_a[dg_gemm_a_k(i)][dg_gemm_a_row4(i)] = v;
       }
-      [[unroll]] for (uint i = 0u; i < DG_GEMM_B_PER; i++) {
-         uint kb = k0 + dg_gemm_b_k(i);
-         sh_t v = sh_t(0);
-         if (b_col < oc_count && kb < depth) {
-            dg_atype(DG_W_DTYPE) e = dg_load(
-               DG_W_DTYPE, dg_address(w_r, kb * w_r.strides[2] + b_col * w_r.strides[3]));
-#if DG_DTYPE_IS_FLOAT(DG_ACC_DTYPE)
-            v = sh_t(e);
+      [[unroll]] for (uint i = 0u; i < DG_GEMM_B_ITEMS; i++) {
+         uint k = k0 + dg_gemm_b_k(i), oc = n0 + 4u * dg_gemm_b_col4(i);
+         uvec2 at = dg_address(w_r, k * w_r.strides[2] + oc * w_r.strides[3]);
+         sh4_t v;
+         [[unroll]] for (uint c = 0u; c < 4u; c++) {
+            v[c] = sh_t(0);
+            if (oc + c < oc_count && k < depth) {
+               dg_atype(DG_W_DTYPE) e =
+                  dg_load(DG_W_DTYPE, vmel_address_add(at, c * w_r.strides[3]));
+#ifdef DG_GEMM_INT
+               v[c] = e - weight_zp;
 #else
-            v = e - weight_zp;
+               v[c] = sh_t(e);
 #endif
+            }
          }
-         dg_gemm_b[dg_gemm_b_k(i)][dg_gemm_b_col()] = v;
+         dg_gemm_b[dg_gemm_b_k(i)][dg_gemm_b_col4(i)] = v;
       }
       barrier();
       DG_GEMM_MAC(acc)
       barrier();
    }
 
-   [[unroll]] for (uint i = 0u; i < DG_GEMM_TM; i++) {
-      uint m = m0 + dg_gemm_row(i);
-      if (m >= rows)
-         continue;
-      uint ox = m % ow, oy = (m / ow) % oh, n = m / (ow * oh);
-      [[unroll]] for (uint j = 0u; j < DG_GEMM_TN; j++) {
-         uint oc = n0 + dg_gemm_col(j);
-         if (oc < oc_count)
-            dg_conv_store(acc[i][j], b_r, b_r.dims[0] == 1u ? 0u : oc,
-                          dg_address(out_r, dg_offset4(out_r, n, oy, ox, oc)));
+   [[unroll]] for (uint g = 0u; g < DG_GEMM_TM4; g++) {
+      [[unroll]] for (uint r = 0u; r < 4u; r++) {
+         uint m = m0 + dg_gemm_row(g, r);
+         if (m >= rows)
+            continue;
+         uint ox = m % ow, oy = (m / ow) % oh, n = m / (ow * oh);
+         uvec2 at = dg_address(out_r, dg_offset4(out_r, n, oy, ox, 0u));
+         [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++) {
+            [[unroll]] for (uint c = 0u; c < 4u; c++) {
+               uint oc = n0 + dg_gemm_col(h, c);
+               if (oc < oc_count)
+                  dg_conv_store(acc[g * 4u + r][h][c], b_r, b_r.dims[0] == 1u ? 0u : oc,
+                                vmel_address_add(at, oc * out_r.strides[3]));
+            }
+         }
       }
    }
 }

@@ -30,14 +30,12 @@
 #endif
 
 #if DG_OUT_DTYPE == DG_DTYPE_FP16 && defined(DG_NATIVE_FP16)
-#define acc_t float16_t
 #define sh_t float16_t
 #elif DG_DTYPE_IS_FLOAT(DG_OUT_DTYPE)
-#define acc_t float
 #define sh_t float
 #else
-#define acc_t int
 #define sh_t int
+#define DG_GEMM_INT
 #endif
 
 DG_DECLARE_ATTRS_MATMUL
@@ -80,39 +78,47 @@ main()
 
    uvec2 a_base = dg_address(a_r, n * a_r.strides[0]);
    uvec2 b_base = dg_address(b_r, n * b_r.strides[0]);
-   uint a_k = dg_gemm_a_k(), b_col = n0 + dg_gemm_b_col();
 
-   acc_t acc[DG_GEMM_TM][DG_GEMM_TN];
+   acc4_t acc[DG_GEMM_TM][DG_GEMM_TN4];
    [[unroll]] for (uint i = 0u; i < DG_GEMM_TM; i++)
-      [[unroll]] for (uint j = 0u; j < DG_GEMM_TN; j++)
-         acc[i][j] = acc_t(0);
+      [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++)
+         acc[i][h] = acc4_t(0);
 
    for (uint k0 = 0u; k0 < depth; k0 += DG_GEMM_BK) {
-      uint k = k0 + a_k;
-      [[unroll]] for (uint i = 0u; i < DG_GEMM_A_PER; i++) {
-         uint m = m0 + dg_gemm_a_row(i);
-         dg_gemm_a[a_k][dg_gemm_a_row(i)] =
-            stage_value(m < rows && k < depth,
-                        vmel_address_add(a_base, m * a_r.strides[1] + k * a_r.strides[2]), a_zp);
+      [[unroll]] for (uint i = 0u; i < DG_GEMM_A_ITEMS; i++) {
+         uint k = k0 + dg_gemm_a_k(i), m = m0 + 4u * dg_gemm_a_row4(i);
+         uvec2 at = vmel_address_add(a_base, m * a_r.strides[1] + k * a_r.strides[2]);
+         sh4_t v;
+         [[unroll]] for (uint r = 0u; r < 4u; r++)
+            v[r] = stage_value(m + r < rows && k < depth, vmel_address_add(at, r * a_r.strides[1]),
+                               a_zp);
+         dg_gemm_a[dg_gemm_a_k(i)][dg_gemm_a_row4(i)] = v;
       }
-      [[unroll]] for (uint i = 0u; i < DG_GEMM_B_PER; i++) {
-         uint kb = k0 + dg_gemm_b_k(i);
-         dg_gemm_b[dg_gemm_b_k(i)][dg_gemm_b_col()] = stage_value(
-            b_col < cols && kb < depth,
-            vmel_address_add(b_base, kb * b_r.strides[1] + b_col * b_r.strides[2]), b_zp);
+      [[unroll]] for (uint i = 0u; i < DG_GEMM_B_ITEMS; i++) {
+         uint k = k0 + dg_gemm_b_k(i), c = n0 + 4u * dg_gemm_b_col4(i);
+         uvec2 at = vmel_address_add(b_base, k * b_r.strides[1] + c * b_r.strides[2]);
+         sh4_t v;
+         [[unroll]] for (uint r = 0u; r < 4u; r++)
+            v[r] = stage_value(c + r < cols && k < depth, vmel_address_add(at, r * b_r.strides[2]),
+                               b_zp);
+         dg_gemm_b[dg_gemm_b_k(i)][dg_gemm_b_col4(i)] = v;
       }
       barrier();
       DG_GEMM_MAC(acc)
       barrier();
    }
 
-   [[unroll]] for (uint i = 0u; i < DG_GEMM_TM; i++) {
-      uint m = m0 + dg_gemm_row(i);
-      [[unroll]] for (uint j = 0u; j < DG_GEMM_TN; j++) {
-         uint c = n0 + dg_gemm_col(j);
-         if (m < rows && c < cols)
-            dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, n, m, c)),
-                     dg_atype(DG_OUT_DTYPE)(acc[i][j]));
+   [[unroll]] for (uint g = 0u; g < DG_GEMM_TM4; g++) {
+      [[unroll]] for (uint r = 0u; r < 4u; r++) {
+         uint m = m0 + dg_gemm_row(g, r);
+         [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++) {
+            [[unroll]] for (uint c = 0u; c < 4u; c++) {
+               uint col = n0 + dg_gemm_col(h, c);
+               if (m < rows && col < cols)
+                  dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, n, m, col)),
+                           dg_atype(DG_OUT_DTYPE)(acc[g * 4u + r][h][c]));
+            }
+         }
       }
    }
 }
