@@ -114,16 +114,28 @@ main()
          uint k = k0 + dg_gemm_b_k(i), oc = n0 + 4u * dg_gemm_b_col4(i);
          uvec2 at = dg_address(w_r, k * w_r.strides[2] + oc * w_r.strides[3]);
          sh4_t v;
-         [[unroll]] for (uint c = 0u; c < 4u; c++) {
-            v[c] = sh_t(0);
-            if (oc + c < oc_count && k < depth) {
-               dg_atype(DG_W_DTYPE) e =
-                  dg_load(DG_W_DTYPE, vmel_address_add(at, c * w_r.strides[3]));
+         uint size = DG_DTYPE_SIZE(DG_W_DTYPE);
+         if (oc + 3u < oc_count && k < depth && dg_gemm_load4_ok(at, w_r.strides[3], size)) {
+            uvec4 bits = dg_gemm_load4_bits(at, size);
+            [[unroll]] for (uint c = 0u; c < 4u; c++) {
 #ifdef DG_GEMM_INT
-               v[c] = e - weight_zp;
+               v[c] = dg_from_bits(DG_W_DTYPE, bits[c]) - weight_zp;
 #else
-               v[c] = sh_t(e);
+               v[c] = sh_t(dg_from_bits(DG_W_DTYPE, bits[c]));
 #endif
+            }
+         } else {
+            [[unroll]] for (uint c = 0u; c < 4u; c++) {
+               v[c] = sh_t(0);
+               if (oc + c < oc_count && k < depth) {
+                  dg_atype(DG_W_DTYPE) e =
+                     dg_load(DG_W_DTYPE, vmel_address_add(at, c * w_r.strides[3]));
+#ifdef DG_GEMM_INT
+                  v[c] = e - weight_zp;
+#else
+                  v[c] = sh_t(e);
+#endif
+               }
             }
          }
          dg_gemm_b[dg_gemm_b_k(i)][dg_gemm_b_col4(i)] = v;

@@ -60,6 +60,17 @@ stage_value(bool inside, uvec2 address, int zp)
 #endif
 }
 
+/* An element of A or B as staged, from its bits (dg_gemm_load4_bits()). */
+sh_t
+stage_bits(uint bits, int zp)
+{
+#if DG_DTYPE_IS_FLOAT(DG_OUT_DTYPE)
+   return sh_t(dg_from_bits(DG_IN_DTYPE, bits));
+#else
+   return dg_from_bits(DG_IN_DTYPE, bits) - zp;
+#endif
+}
+
 void
 main()
 {
@@ -98,9 +109,16 @@ main()
          uint k = k0 + dg_gemm_b_k(i), c = n0 + 4u * dg_gemm_b_col4(i);
          uvec2 at = vmel_address_add(b_base, k * b_r.strides[1] + c * b_r.strides[2]);
          sh4_t v;
-         [[unroll]] for (uint r = 0u; r < 4u; r++)
-            v[r] = stage_value(c + r < cols && k < depth, vmel_address_add(at, r * b_r.strides[2]),
-                               b_zp);
+         uint size = DG_DTYPE_SIZE(DG_IN_DTYPE);
+         if (c + 3u < cols && k < depth && dg_gemm_load4_ok(at, b_r.strides[2], size)) {
+            uvec4 bits = dg_gemm_load4_bits(at, size);
+            [[unroll]] for (uint r = 0u; r < 4u; r++)
+               v[r] = stage_bits(bits[r], b_zp);
+         } else {
+            [[unroll]] for (uint r = 0u; r < 4u; r++)
+               v[r] = stage_value(c + r < cols && k < depth,
+                                  vmel_address_add(at, r * b_r.strides[2]), b_zp);
+         }
          dg_gemm_b[dg_gemm_b_k(i)][dg_gemm_b_col4(i)] = v;
       }
       barrier();
