@@ -70,7 +70,9 @@ dg_build_alloc(const struct dg_build *b)
 bool
 dg_build_cpu_device(const struct dg_build *b)
 {
-   return b->caps->cpu_device && b->caps->kernels != DG_KERNELS_FAST_GPU;
+   if (b->caps->kernels == DG_KERNELS_FAST_GPU || b->caps->kernels == DG_KERNELS_FAST_CPU)
+      return b->caps->kernels == DG_KERNELS_FAST_CPU;
+   return b->caps->cpu_device;
 }
 
 enum dg_kernel_mode

@@ -45,6 +45,8 @@ enum dg_kernel_mode {
    DG_KERNELS_REFERENCE = 1, /* "reference": the rows' one-output-per-invocation kernels */
    DG_KERNELS_FAST_GPU = 2,  /* "fast-gpu": fast, with the choices made for a GPU on any device
                               * (tests run the GPU's tiles on lavapipe) */
+   DG_KERNELS_FAST_CPU = 3,  /* "fast-cpu": fast, with the choices made for a CPU (the largest
+                              * tiles: tests run them on a GPU whatever the shapes) */
 };
 
 /** Kinds of DG_VARIANT kernels (tosa_ops.def). */
@@ -316,8 +318,8 @@ uint32_t dg_kernel_local_size(uint32_t kernel);
 uint32_t dg_kernel_for_features(uint32_t kernel, uint32_t features);
 
 /** The kernel mode VMEL_GRAPH_KERNELS asks for (unset or "fast": DG_KERNELS_FAST,
- *  "reference": DG_KERNELS_REFERENCE, "fast-gpu": DG_KERNELS_FAST_GPU; another value is logged
- *  and taken as fast).
+ *  "reference": DG_KERNELS_REFERENCE, "fast-gpu": DG_KERNELS_FAST_GPU, "fast-cpu":
+ *  DG_KERNELS_FAST_CPU; another value is logged and taken as fast).
  *  graph/build/dg_variant.c. */
 enum dg_kernel_mode dg_kernel_mode_from_env(void);
 
@@ -333,8 +335,8 @@ const VkAllocationCallbacks *dg_build_alloc(const struct dg_build *b);
 /** The kernel mode of the plan being built (dg_plan_caps::kernels). */
 enum dg_kernel_mode dg_build_kernel_mode(const struct dg_build *b);
 
-/** True when the plan is for a CPU device (dg_plan_caps::cpu_device), unless the kernel mode
- *  is DG_KERNELS_FAST_GPU. */
+/** True when the plan is for a CPU device (dg_plan_caps::cpu_device) or the kernel mode is
+ *  DG_KERNELS_FAST_CPU, and the mode is not DG_KERNELS_FAST_GPU. */
 bool dg_build_cpu_device(const struct dg_build *b);
 
 /** True when a workgroup of `invocations` using `shared_bytes` of shared memory fits the

@@ -29,8 +29,10 @@ dg_kernel_mode_from_env(void)
       return DG_KERNELS_REFERENCE;
    if (strcmp(v, "fast-gpu") == 0)
       return DG_KERNELS_FAST_GPU;
-   lyr_logw("%s=%s names no kernel mode (fast, reference, fast-gpu); using fast", DG_KERNELS_ENV,
-            v);
+   if (strcmp(v, "fast-cpu") == 0)
+      return DG_KERNELS_FAST_CPU;
+   lyr_logw("%s=%s names no kernel mode (fast, reference, fast-gpu, fast-cpu); using fast",
+            DG_KERNELS_ENV, v);
    return DG_KERNELS_FAST;
 }
 

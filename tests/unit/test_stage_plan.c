@@ -860,6 +860,11 @@ test_tiled(void)
    if (plan_case(&mm, &caps, &t))
       check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP32);
    planned_free(&t);
+   caps = gpu;
+   caps.kernels = DG_KERNELS_FAST_CPU;
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_WIDE_FP32);
+   planned_free(&t);
    caps.kernels = DG_KERNELS_REFERENCE;
    if (plan_case(&mm, &caps, &t))
       check_single_io_stage(t.p, DG_KERNEL_TOSA_MATMUL_FP32, 2, 2 * 128 * 96);
