@@ -223,6 +223,7 @@ emulation_init(struct dg_device *device)
    VkPhysicalDeviceProperties props;
    instance->next.GetPhysicalDeviceProperties(device->base.physical_device, &props);
    device->limits = props.limits;
+   device->device_type = props.deviceType;
    instance->next.GetPhysicalDeviceMemoryProperties(device->base.physical_device,
                                                     &device->memory_properties);
    /* VMEL_GRAPH_MAX_GROUPS lowers the workgroups per dispatch dimension, so

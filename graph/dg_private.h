@@ -60,6 +60,7 @@ struct dg_device {
     * bind point (dg_dispatch.c). */
    struct lyr_cmd_tracker cmds;
    VkPhysicalDeviceLimits limits;
+   VkPhysicalDeviceType device_type; /* the tiled kernels' tile choice (D44) */
    VkPhysicalDeviceMemoryProperties memory_properties;
    uint32_t max_groups[2]; /* workgroups per dispatch in x and y (VMEL_GRAPH_MAX_GROUPS) */
    /* The descriptor limits the kernels' pipeline layouts must respect

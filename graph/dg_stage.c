@@ -217,6 +217,10 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
 {
    *caps = (struct dg_plan_caps){
       .fp16_arith = device->fp16_arith,
+      .kernels = dg_kernel_mode_from_env(), /* at pipeline creation: D44 */
+      .max_workgroup_invocations = device->limits.maxComputeWorkGroupInvocations,
+      .max_shared_memory = device->limits.maxComputeSharedMemorySize,
+      .cpu_device = device->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU,
       .max_groups = {device->max_groups[0], device->max_groups[1]},
       .max_bound_sets = device->max_bound_sets,
       .alias_alignment = device->alias_alignment,

@@ -53,6 +53,34 @@ dg_build_fp16_arith(const struct dg_build *b)
    return b->caps->fp16_arith;
 }
 
+bool
+dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations, uint32_t shared_bytes)
+{
+   uint32_t max_inv = b->caps->max_workgroup_invocations ? b->caps->max_workgroup_invocations : 128;
+   uint32_t max_shared = b->caps->max_shared_memory ? b->caps->max_shared_memory : 16384;
+   return invocations <= max_inv && shared_bytes <= max_shared;
+}
+
+const VkAllocationCallbacks *
+dg_build_alloc(const struct dg_build *b)
+{
+   return b->alloc;
+}
+
+bool
+dg_build_cpu_device(const struct dg_build *b)
+{
+   if (b->caps->kernels == DG_KERNELS_FAST_GPU || b->caps->kernels == DG_KERNELS_FAST_CPU)
+      return b->caps->kernels == DG_KERNELS_FAST_CPU;
+   return b->caps->cpu_device;
+}
+
+enum dg_kernel_mode
+dg_build_kernel_mode(const struct dg_build *b)
+{
+   return b->caps->kernels;
+}
+
 /* An array with room for need elements (the caller's count + 1: 0 means
  * that sum wrapped). NULL when the capacity or its size in bytes does not fit
  * its type, or without memory; the old array is then kept. */

@@ -39,9 +39,32 @@
 /* Specialization constants of one stage at most (dg_plan_stage_spec()). */
 #define DG_PLAN_SPEC_MAX (2 + VMEL_GRAPH_MAX_TENSORS * (2 + DG_PLAN_SHAPE_WORDS) + DG_PLAN_ATTR_WORDS)
 
-/** What the device offers that a plan depends on (read at vkCreateDevice). */
+/** Which kernels a plan runs (VMEL_GRAPH_KERNELS, read at pipeline creation; D44). */
+enum dg_kernel_mode {
+   DG_KERNELS_FAST = 0,      /* the variants (DG_VARIANT) where their build chooses them */
+   DG_KERNELS_REFERENCE = 1, /* "reference": the rows' one-output-per-invocation kernels */
+   DG_KERNELS_FAST_GPU = 2,  /* "fast-gpu": fast, with the choices made for a GPU on any device
+                              * (tests run the GPU's tiles on lavapipe) */
+   DG_KERNELS_FAST_CPU = 3,  /* "fast-cpu": fast, with the choices made for a CPU (the largest
+                              * tiles: tests run them on a GPU whatever the shapes) */
+};
+
+/** Kinds of DG_VARIANT kernels (tosa_ops.def). */
+enum dg_variant_kind {
+   DG_VARIANT_TILED,      /* tiled GEMM through shared memory (dg_gemm.glsl), 128 x 64 */
+   DG_VARIANT_TILED_WIDE, /* the same, 128 x 128 tiles (kernel_abi/gemm_args.h) */
+   DG_VARIANT_TILED_SMALL, /* the same, 64 x 64 tiles */
+};
+
+/** What the device offers that a plan depends on (read at vkCreateDevice), and the kernel
+ *  mode (read at pipeline creation). */
 struct dg_plan_caps {
    bool fp16_arith;        /* shaderFloat16: the _fp16arith variants (DG_FAST) may run */
+   enum dg_kernel_mode kernels;
+   /* maxComputeWorkGroupInvocations and maxComputeSharedMemorySize; 0: not reported, the
+    * Vulkan minimums (128, 16384) are assumed. */
+   uint32_t max_workgroup_invocations, max_shared_memory;
+   bool cpu_device; /* VK_PHYSICAL_DEVICE_TYPE_CPU: a workgroup per thread (tile choice, D44) */
    uint32_t max_groups[2]; /* workgroups per dispatch in x and y */
    /* [0]: layouts without UPDATE_AFTER_BIND_POOL against the ordinary limits, [1]: every
     * layout against the update-after-bind ones; 0: not reported, not checked. */
@@ -310,6 +333,33 @@ uint32_t dg_kernel_local_size(uint32_t kernel);
  *  first DG_FAST variant whose features the device has, else `kernel` itself.
  *  graph/build/dg_build_ops.c. */
 uint32_t dg_kernel_for_features(uint32_t kernel, uint32_t features);
+
+/** The kernel mode VMEL_GRAPH_KERNELS asks for (unset or "fast": DG_KERNELS_FAST,
+ *  "reference": DG_KERNELS_REFERENCE, "fast-gpu": DG_KERNELS_FAST_GPU, "fast-cpu":
+ *  DG_KERNELS_FAST_CPU; another value is logged and taken as fast).
+ *  graph/build/dg_variant.c. */
+enum dg_kernel_mode dg_kernel_mode_from_env(void);
+
+/** The DG_VARIANT kernel of kind `kind` for node n's row, with its DG_FAST variant where the
+ *  device has the features, or DG_PLAN_NONE: none declared, or the reference mode.
+ *  graph/build/dg_variant.c. */
+uint32_t dg_build_variant(const struct dg_build *b, const struct dg_node *n,
+                          enum dg_variant_kind kind);
+
+/** The allocator of the plan being built (for a build function's temporary memory). */
+const VkAllocationCallbacks *dg_build_alloc(const struct dg_build *b);
+
+/** The kernel mode of the plan being built (dg_plan_caps::kernels). */
+enum dg_kernel_mode dg_build_kernel_mode(const struct dg_build *b);
+
+/** True when the plan is for a CPU device (dg_plan_caps::cpu_device) or the kernel mode is
+ *  DG_KERNELS_FAST_CPU, and the mode is not DG_KERNELS_FAST_GPU. */
+bool dg_build_cpu_device(const struct dg_build *b);
+
+/** True when a workgroup of `invocations` using `shared_bytes` of shared memory fits the
+ *  device's limits (dg_plan_caps). */
+bool dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations,
+                             uint32_t shared_bytes);
 
 /** True when the device can run float16 arithmetic (the _fp16arith variants). */
 bool dg_build_fp16_arith(const struct dg_build *b);

@@ -60,6 +60,12 @@
  *       arithmetic), INTERNAL (stage building uses it directly).
  *   DG_FAST(KERNEL, FAST)
  *       FAST runs KERNEL's rows where the device has FAST's features.
+ *   DG_VARIANT(KERNEL, KIND, VARIANT)
+ *       VARIANT (an INTERNAL kernel) computes KERNEL's rows differently, a
+ *       variant of kind KIND (TILED, TILED_WIDE: the tiled GEMM kernels, D44): the
+ *       operator's build function decides where it applies (shapes, device
+ *       limits) and VMEL_GRAPH_KERNELS=reference turns every variant off
+ *       (dg_build_variant()). DG_FAST lines of VARIANT apply to it as to rows.
  *   DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID)
  *       KERNEL's workgroup size (default VMEL_GRAPH_LOCAL_SIZE, 64) and what
  *       one work item of its grid is: ELEMENTS (one output element, the
@@ -92,6 +98,9 @@
 #endif
 #ifndef DG_FAST
 #define DG_FAST(KERNEL, FAST)
+#endif
+#ifndef DG_VARIANT
+#define DG_VARIANT(KERNEL, KIND, VARIANT)
 #endif
 #ifndef DG_KERNEL_GRID
 #define DG_KERNEL_GRID(KERNEL, LOCAL_SIZE, GRID)
@@ -148,6 +157,7 @@
 #undef DG_ROW
 #undef DG_KERNEL
 #undef DG_FAST
+#undef DG_VARIANT
 #undef DG_KERNEL_GRID
 #undef DG_TEMPLATE_GRID
 #undef BOOL

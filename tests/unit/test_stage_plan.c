@@ -813,6 +813,127 @@ test_matmul(void)
    planned_free(&t);
 }
 
+/* One tiled stage of `tiles` 256-invocation workgroups with `inputs` inputs. */
+static void
+check_tiled_stage(const struct dg_stage_plan *p, uint32_t kernel, uint32_t inputs, uint32_t tiles)
+{
+   check_eq_u64(p->stage_count, 1);
+   if (p->stage_count != 1)
+      return;
+   const struct dg_plan_stage *s = &p->stages[0];
+   check_eq_u64(s->kernel, kernel);
+   check_eq_u64(s->tensor_count, inputs + 1);
+   check_eq_u64(s->write_mask, 1u << inputs);
+   check_eq_u64(s->local_size, 256);
+   check_eq_u64(s->work, (uint64_t)tiles * 256);
+   check_eq_u64(s->groups[0], tiles);
+}
+
+/* The TILED variants (D44): the tile by output width, device type and workgroup count; the
+ * row's kernel in the reference mode, below the device's workgroup limits, for outputs under
+ * 32 columns and for CONV2D weights that are no constant; the weights arranged [KH,KW,IC,OC]
+ * from the application's strided layout. */
+static void
+test_tiled(void)
+{
+   struct planned t;
+   struct dg_plan_caps cpu = default_caps;
+   cpu.max_workgroup_invocations = 1024;
+   cpu.max_shared_memory = 32768;
+   cpu.cpu_device = true;
+   struct dg_plan_caps gpu = cpu;
+   gpu.cpu_device = false;
+   const struct dcase mm = {"plan matmul tiled", "t_f32_2x128x40 t_f32_2x40x96", "t_f32_2x128x96",
+                            "%z = OpConstantNull %t_f32_1\n",
+                            "%r = OpExtInst %t_f32_2x128x96 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&mm, &cpu, &t)) {
+      /* A CPU: the 128x128 tile (96 columns), one per batch. */
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_TILED_WIDE_FP32, 2, 2);
+   }
+   planned_free(&t);
+   /* A GPU: 2 wide tiles, 4 narrow ones, so the 64x64 tile (2 x 2 x 2). */
+   if (plan_case(&mm, &gpu, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP32, 2, 8);
+   planned_free(&t);
+   struct dg_plan_caps caps = cpu;
+   caps.kernels = DG_KERNELS_FAST_GPU;
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP32);
+   planned_free(&t);
+   caps = gpu;
+   caps.kernels = DG_KERNELS_FAST_CPU;
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_WIDE_FP32);
+   planned_free(&t);
+   caps.kernels = DG_KERNELS_REFERENCE;
+   if (plan_case(&mm, &caps, &t))
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MATMUL_FP32, 2, 2 * 128 * 96);
+   planned_free(&t);
+   caps = cpu;
+   caps.max_workgroup_invocations = 128; /* Vulkan's minimum */
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_FP32);
+   planned_free(&t);
+   caps = cpu;
+   caps.max_shared_memory = 8192; /* below the wide tile's 8320 bytes */
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_FP32);
+   planned_free(&t);
+   const struct dcase narrow = {"plan matmul narrow", "t_i8_1x200x8 t_i8_1x8x64", "t_i32_1x200x64",
+                                "%z = OpConstantNull %t_i8_1\n",
+                                "%r = OpExtInst %t_i32_1x200x64 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&narrow, &cpu, &t)) /* 128x64 tiles: 2 */
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_TILED_I8_I32, 2, 2);
+   planned_free(&t);
+   const struct dcase thin = {"plan matmul thin", "t_f32_1x64x8 t_f32_1x8x16", "t_f32_1x64x16",
+                              "%z = OpConstantNull %t_f32_1\n",
+                              "%r = OpExtInst %t_f32_1x64x16 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&thin, &cpu, &t)) /* 16 columns: the reference kernel */
+      check_single_io_stage(t.p, DG_KERNEL_TOSA_MATMUL_FP32, 2, 64 * 16);
+   planned_free(&t);
+
+   /* CONV2D with strided i8 weights [64,3,3,4]: arranged into a packed build constant. */
+   const struct dcase conv = {
+       "plan conv2d tiled", "t_i8_1x8x8x4", "t_i32_1x6x6x64",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_i8_64x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_64 1\n"
+       "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+       "%r = OpExtInst %t_i32_1x6x6x64 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
+       "%izp %wzp\n",
+       .mutate = M_GC_STRIDED};
+   if (plan_case(&conv, &cpu, &t)) {
+      /* 36 rows, 64 columns: one 128x64 tile. */
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_CONV2D_TILED_I8_I32_ACC_I32, 3, 1);
+      const struct dg_plan_tensor *w = stage_tensor(t.p, 0, 1);
+      check_eq_u64(w->kind, DG_PLAN_TENSOR_CONSTANT);
+      check_eq_u64(w->ir, DG_PLAN_NONE);
+      const uint32_t dims[] = {3, 3, 4, 64}, strides[] = {768, 256, 64, 1};
+      check_shape(t.p, 0, 1, 4, dims, strides);
+      const struct dg_plan_constant *c = &t.p->constants[w->index];
+      check_eq_u64(c->size, 64 * 36);
+      ok(c->desc == NULL && c->owned, "the arranged weights are the plan's, packed");
+      /* The harness's strided constant: element e (row-major [oc][ky][kx][ic]) holds e + 1. */
+      const uint8_t *d = c->data;
+      uint32_t bad = 0;
+      for (uint32_t k = 0; k < 36; k++)
+         for (uint32_t oc = 0; oc < 64; oc++)
+            bad += d[k * 64 + oc] != (uint8_t)(oc * 36 + k + 1);
+      check_eq_u64(bad, 0);
+   }
+   planned_free(&t);
+   /* The same weights as a graph input: the reference kernel. */
+   const struct dcase conv_in = {
+       "plan conv2d input weights", "t_i8_1x8x8x4 t_i8_64x3x3x4", "t_i32_1x6x6x64",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%bias = OpGraphConstantARM %t_i32_64 0\n"
+       "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+       "%r = OpExtInst %t_i32_1x6x6x64 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %in1 %bias "
+       "%izp %wzp\n"};
+   if (plan_case(&conv_in, &cpu, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_I8_I32_ACC_I32);
+   planned_free(&t);
+}
+
 static void
 test_rescale(void)
 {
@@ -1392,6 +1513,7 @@ main(void)
    test_conv();
    test_conv_family();
    test_matmul();
+   test_tiled();
    test_rescale();
    test_residual();
    test_barriers();

@@ -1,0 +1,258 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The builds of MATMUL and CONV2D (BUILD CUSTOM in graph/ops/tosa_ops.def):
+ * their TILED variants (dg_gemm.glsl, kernel_abi/gemm_args.h; D44) where they
+ * apply, else the row's one-output-per-invocation kernel (dg_build_default()).
+ *
+ * MATMUL: one workgroup per output tile of each batch, A and B read through
+ * their records' strides. CONV2D: an implicit GEMM of M = N*OH*OW rows,
+ * OC columns and K = KH*KW*IC, whose B is the weight arranged at pipeline
+ * creation into a new constant [KH,KW,IC,OC] (element (k, oc) at k*OC + oc:
+ * a tile row of B is contiguous); so only constant weights take it, and only
+ * finite float weights (a padding tap then adds 0 * w = 0, as the reference
+ * skips it: an infinite weight would make it NaN). 1x1 convolutions take the
+ * same kernel, whose patch gather then folds to a plain matrix read (its
+ * shapes and attributes are specialization constants).
+ */
+#include "dg_build.h"
+
+#include <string.h>
+
+#include "dg_op.h"
+#include "kernel_abi/gemm_args.h"
+#include "lyr_alloc.h"
+#include "vmel_kernels_graph.h"
+
+/* A tile of kernel_abi/gemm_args.h. */
+struct gemm_tile {
+   enum dg_variant_kind kind;
+   uint32_t bm, bn, bk;
+};
+
+static const struct gemm_tile narrow_tile = {DG_VARIANT_TILED, DG_GEMM_NARROW_BM,
+                                             DG_GEMM_NARROW_BN, DG_GEMM_NARROW_BK};
+static const struct gemm_tile wide_tile = {DG_VARIANT_TILED_WIDE, DG_GEMM_WIDE_BM,
+                                           DG_GEMM_WIDE_BN, DG_GEMM_WIDE_BK};
+static const struct gemm_tile small_tile = {DG_VARIANT_TILED_SMALL, DG_GEMM_SMALL_BM,
+                                            DG_GEMM_SMALL_BN, DG_GEMM_SMALL_BK};
+
+/* Outputs narrower than this keep the reference kernel: a tile would compute mostly columns
+ * that do not exist (lavapipe: 3x CONV2D 3x3 16 -> 16 channels 1.5x slower tiled). */
+#define MIN_TILED_COLS 32
+
+/* Workgroups a GPU dispatch should have before a larger tile is taken: two per
+ * multiprocessor of a large GPU (the H200 has 132). */
+#define GPU_MIN_TILES 256
+
+static uint64_t
+tiles_of(const struct gemm_tile *t, uint64_t batch, uint64_t rows, uint64_t cols)
+{
+   return batch * ((rows + t->bm - 1) / t->bm) * ((cols + t->bn - 1) / t->bn);
+}
+
+/* The tile for a [batch, rows, cols] output: the wide one above the narrow one's width (fewer
+ * loads from shared memory per multiply-add, no more columns computed in vain); on a GPU, the
+ * next smaller one while the dispatch would have fewer than GPU_MIN_TILES workgroups (a CPU
+ * device runs a workgroup per thread: the larger block is faster there whatever the count). */
+static const struct gemm_tile *
+tile_for(const struct dg_build *b, uint64_t batch, uint64_t rows, uint64_t cols)
+{
+   const struct gemm_tile *t = cols > DG_GEMM_NARROW_BN ? &wide_tile : &narrow_tile;
+   if (dg_build_cpu_device(b))
+      return t;
+   if (t == &wide_tile && tiles_of(t, batch, rows, cols) < GPU_MIN_TILES)
+      t = &narrow_tile;
+   if (tiles_of(t, batch, rows, cols) < GPU_MIN_TILES)
+      t = &small_tile;
+   return t;
+}
+
+/* The tiled kernel for node n with tile t, or DG_PLAN_NONE where it does not apply: no
+ * variant, the reference mode, a device below the tile's workgroup, more work items than a
+ * dispatch counts. */
+static uint32_t
+tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile *t,
+             uint64_t tiles)
+{
+   uint32_t kernel = dg_build_variant(b, n, t->kind);
+   if (kernel == DG_PLAN_NONE)
+      return DG_PLAN_NONE;
+   if (dg_kernel_local_size(kernel) != DG_GEMM_LOCAL) {
+      lyr_logw("TOSA %s %%%u: the tiled kernel's declared workgroup is %u, not %u; using the "
+               "reference kernel",
+               n->name, n->result_id, dg_kernel_local_size(kernel), DG_GEMM_LOCAL);
+      return DG_PLAN_NONE;
+   }
+   uint32_t shared = DG_GEMM_SHARED_BYTES(t->bm, t->bn, t->bk);
+   if (!dg_build_fits_workgroup(b, DG_GEMM_LOCAL, shared)) {
+      lyr_logi("TOSA %s %%%u: the device's workgroup limits are below the tiled kernel's (%u "
+               "invocations, %u bytes of shared memory); using the reference kernel",
+               n->name, n->result_id, DG_GEMM_LOCAL, shared);
+      return DG_PLAN_NONE;
+   }
+   if (tiles == 0 || tiles > UINT32_MAX / DG_GEMM_LOCAL)
+      return DG_PLAN_NONE;
+   return kernel;
+}
+
+/* One dispatch of `kernel` over `tiles` tiles: the node's inputs (input `replace` by tensor
+ * reference `with`, unless DG_PLAN_NONE) then its output. */
+static VkResult
+add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel, uint64_t tiles,
+                uint32_t replace, uint32_t with)
+{
+   const struct dg_graph *g = dg_build_graph(b);
+   const struct dg_op_info *op = dg_op_get((enum dg_op)n->op);
+   uint32_t tensors[VMEL_GRAPH_MAX_TENSORS], count = 0;
+   if (n->input_count >= VMEL_GRAPH_MAX_TENSORS || n->output_count == 0)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %u inputs exceed a kernel's tensors",
+                       n->name, n->result_id, n->input_count);
+   for (uint32_t i = 0; i < n->input_count; i++)
+      tensors[count++] = i == replace ? with : dg_node_input_index(g, n, i);
+   tensors[count] = dg_node_output_index(g, n, 0);
+   return dg_build_add_stage(b, kernel, tensors, count + 1, 1u << count, n->attrs.word,
+                             4 * op->attr_count, tiles * DG_GEMM_LOCAL);
+}
+
+VkResult
+dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
+{
+   const struct dg_tensor *out = dg_node_output(dg_build_graph(b), n, 0);
+   const int64_t *d = out->ty.shape.dim;
+   if (out->ty.shape.rank != 3 || d[2] < MIN_TILED_COLS)
+      return dg_build_default(b, n);
+   const struct gemm_tile *t = tile_for(b, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
+   uint64_t tiles = tiles_of(t, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
+   uint32_t kernel = tiled_kernel(b, n, t, tiles);
+   if (kernel == DG_PLAN_NONE)
+      return dg_build_default(b, n);
+   return add_tiled_stage(b, n, kernel, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+}
+
+/* ---- CONV2D --------------------------------------------------------------------------------- */
+
+/* A constant's bytes and the byte stride of each dimension (packed unless the application's
+ * description gives strides); false for a tensor that is no constant. */
+static bool
+constant_layout(const struct dg_tensor *t, const uint8_t **data, int64_t strides[DG_MAX_RANK])
+{
+   uint32_t rank = t->ty.shape.rank, es = dg_type_size(t->ty.type);
+   const VkTensorDescriptionARM *desc = NULL;
+   if (t->kind == DG_TENSOR_GRAPH_CONSTANT) {
+      *data = t->graph_constant.data;
+      desc = t->graph_constant.desc;
+   } else if (t->kind == DG_TENSOR_CONSTANT) {
+      *data = t->constant.data;
+      if (t->constant.size < dg_shape_elements(&t->ty.shape) * es)
+         return false;
+   } else {
+      return false;
+   }
+   if (!*data || rank == 0 || rank > DG_MAX_RANK)
+      return false;
+   int64_t s = es;
+   for (int d = (int)rank - 1; d >= 0; d--) {
+      strides[d] = desc && desc->pStrides ? desc->pStrides[d] : s;
+      s *= t->ty.shape.dim[d];
+   }
+   return true;
+}
+
+/* Whether an element's bits are a finite value of float type `type` (integers: always). */
+static bool
+finite_bits(enum dg_type type, uint32_t bits)
+{
+   switch (type) {
+   case DG_TYPE_FP32:
+      return (bits & 0x7f800000u) != 0x7f800000u;
+   case DG_TYPE_FP16:
+      return (bits & 0x7c00u) != 0x7c00u;
+   case DG_TYPE_BF16:
+      return (bits & 0x7f80u) != 0x7f80u;
+   case DG_TYPE_FP8E4M3:
+      return (bits & 0x7fu) != 0x7fu; /* NaN only: no infinities */
+   case DG_TYPE_FP8E5M2:
+      return (bits & 0x7cu) != 0x7cu;
+   default:
+      return true;
+   }
+}
+
+/*
+ * The weight [OC,KH,KW,IC] of a CONV2D as a new build constant [KH,KW,IC,OC] in *ref.
+ * Returns VK_SUCCESS with *ref DG_PLAN_NONE when the weight is not a constant the tiled
+ * kernel can take (not constant, a non-finite float element, an element size other than 1,
+ * 2 or 4 bytes).
+ */
+static VkResult
+arrange_weight(struct dg_build *b, const struct dg_node *n, uint32_t *ref)
+{
+   *ref = DG_PLAN_NONE;
+   const struct dg_tensor *w = dg_node_input(dg_build_graph(b), n, 1);
+   const uint8_t *src;
+   int64_t st[DG_MAX_RANK];
+   uint32_t es = dg_type_size(w->ty.type);
+   if (w->ty.shape.rank != 4 || (es != 1 && es != 2 && es != 4) || !constant_layout(w, &src, st))
+      return VK_SUCCESS;
+   const int64_t *d = w->ty.shape.dim;
+   int64_t oc_count = d[0];
+   uint64_t count = dg_shape_elements(&w->ty.shape);
+   if (count == 0 || count > UINT32_MAX)
+      return VK_SUCCESS;
+   uint8_t *dst = lyr_alloc(dg_build_alloc(b), count * es, 8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!dst)
+      return lyr_error(VK_ERROR_OUT_OF_HOST_MEMORY, "TOSA %s %%%u: no memory to arrange its "
+                       "%llu weights",
+                       n->name, n->result_id, (unsigned long long)count);
+   bool finite = true;
+   for (int64_t oc = 0; oc < oc_count && finite; oc++) {
+      for (int64_t ky = 0; ky < d[1]; ky++) {
+         for (int64_t kx = 0; kx < d[2]; kx++) {
+            for (int64_t ic = 0; ic < d[3]; ic++) {
+               const uint8_t *from = src + oc * st[0] + ky * st[1] + kx * st[2] + ic * st[3];
+               int64_t k = (ky * d[2] + kx) * d[3] + ic;
+               uint32_t bits = 0;
+               memcpy(&bits, from, es); /* little-endian host (design.md) */
+               finite &= finite_bits(w->ty.type, bits);
+               memcpy(dst + (uint64_t)(k * oc_count + oc) * es, from, es);
+            }
+         }
+      }
+   }
+   VkResult result = VK_SUCCESS;
+   if (finite) {
+      struct dg_shape shape = {.rank = 4, .dim = {d[1], d[2], d[3], d[0]}};
+      result = dg_build_add_constant(b, w->ty.type, &shape, dst, ref);
+   } else {
+      lyr_logi("TOSA %s %%%u: a weight is not finite; the reference kernel keeps padding taps "
+               "out of the sum",
+               n->name, n->result_id);
+   }
+   lyr_free(dg_build_alloc(b), dst);
+   return result;
+}
+
+VkResult
+dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
+{
+   const struct dg_tensor *out = dg_node_output(dg_build_graph(b), n, 0);
+   const int64_t *d = out->ty.shape.dim;
+   if (out->ty.shape.rank != 4 || n->input_count != 3 || d[3] < MIN_TILED_COLS)
+      return dg_build_default(b, n);
+   const struct gemm_tile *t =
+       tile_for(b, 1, (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2], (uint64_t)d[3]);
+   uint64_t tiles =
+       tiles_of(t, 1, (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2], (uint64_t)d[3]);
+   uint32_t kernel = tiled_kernel(b, n, t, tiles);
+   if (kernel == DG_PLAN_NONE)
+      return dg_build_default(b, n);
+   uint32_t weight;
+   VkResult result = arrange_weight(b, n, &weight);
+   if (result != VK_SUCCESS)
+      return result;
+   if (weight == DG_PLAN_NONE)
+      return dg_build_default(b, n);
+   return add_tiled_stage(b, n, kernel, tiles, 1, weight);
+}

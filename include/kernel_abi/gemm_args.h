@@ -1,0 +1,75 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The tiled GEMM kernels' interface (shaders/common/dg_gemm.glsl: the
+ * TILED variants of MATMUL and CONV2D, matmul_tiled.comp and
+ * conv2d_tiled.comp), shared by C and GLSL; graph/build/gemm_build.c sizes
+ * their grids with it (D44).
+ *
+ * One workgroup of DG_GEMM_LOCAL invocations computes a DG_GEMM_BM x DG_GEMM_BN
+ * tile of the output matrix, walking K in steps of DG_GEMM_BK: each step stages
+ * a BM x BK block of A (k-major) and a BK x BN block of B in shared memory as
+ * vectors of 4 elements (4 rows of A, 4 columns of B; A's rows padded by
+ * DG_GEMM_PAD4 vectors against bank conflicts), then each invocation adds the
+ * products into its register block of DG_GEMM_TM x DG_GEMM_TN outputs: TM / 4
+ * groups of 4 rows and TN / 4 groups of 4 columns. The work count of a
+ * dispatch is tiles * DG_GEMM_LOCAL (one work item per invocation of a tile's
+ * workgroup).
+ *
+ * Three tiles (D44): the TILED variants' 128 x 64 (K steps of 16, 8 x 4 outputs
+ * per invocation: 3 vector loads from shared memory per 32 multiply-adds), for
+ * outputs of up to 64 columns such as 64-channel convolutions; the TILED_WIDE
+ * variants' 128 x 128 (K steps of 8, 8 x 8 per invocation: 4 loads per 64),
+ * which a kernel selects with DG_GEMM_WIDE; the TILED_SMALL variants' 64 x 64 (K steps
+ * of 16, 4 x 4 per invocation; DG_GEMM_SMALL), for GPUs where the larger tiles would leave
+ * too few workgroups (graph/build/gemm_build.c).
+ */
+#ifndef VMEL_GEMM_ARGS_H
+#define VMEL_GEMM_ARGS_H
+
+#define DG_GEMM_LOCAL 256
+#define DG_GEMM_PAD4 1
+
+#define DG_GEMM_NARROW_BM 128
+#define DG_GEMM_NARROW_BN 64
+#define DG_GEMM_NARROW_BK 16
+#define DG_GEMM_NARROW_TM 8
+#define DG_GEMM_NARROW_TN 4
+
+#define DG_GEMM_SMALL_BM 64
+#define DG_GEMM_SMALL_BN 64
+#define DG_GEMM_SMALL_BK 16
+#define DG_GEMM_SMALL_TM 4
+#define DG_GEMM_SMALL_TN 4
+
+#define DG_GEMM_WIDE_BM 128
+#define DG_GEMM_WIDE_BN 128
+#define DG_GEMM_WIDE_BK 8
+#define DG_GEMM_WIDE_TM 8
+#define DG_GEMM_WIDE_TN 8
+
+/* Shared memory of one workgroup at most (4-byte elements; fp16 variants use half). */
+#define DG_GEMM_SHARED_BYTES(BM, BN, BK) (16 * (BK) * ((BM) / 4 + DG_GEMM_PAD4 + (BN) / 4))
+
+#ifdef DG_GEMM_WIDE
+#define DG_GEMM_BM DG_GEMM_WIDE_BM
+#define DG_GEMM_BN DG_GEMM_WIDE_BN
+#define DG_GEMM_BK DG_GEMM_WIDE_BK
+#define DG_GEMM_TM DG_GEMM_WIDE_TM
+#define DG_GEMM_TN DG_GEMM_WIDE_TN
+#elif defined(DG_GEMM_SMALL)
+#define DG_GEMM_BM DG_GEMM_SMALL_BM
+#define DG_GEMM_BN DG_GEMM_SMALL_BN
+#define DG_GEMM_BK DG_GEMM_SMALL_BK
+#define DG_GEMM_TM DG_GEMM_SMALL_TM
+#define DG_GEMM_TN DG_GEMM_SMALL_TN
+#else
+#define DG_GEMM_BM DG_GEMM_NARROW_BM
+#define DG_GEMM_BN DG_GEMM_NARROW_BN
+#define DG_GEMM_BK DG_GEMM_NARROW_BK
+#define DG_GEMM_TM DG_GEMM_NARROW_TM
+#define DG_GEMM_TN DG_GEMM_NARROW_TN
+#endif
+
+#endif /* VMEL_GEMM_ARGS_H */
