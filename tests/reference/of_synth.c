@@ -92,7 +92,8 @@ layer_at(uint32_t w, uint32_t h, double x, double y)
 }
 
 bool
-of_synth_make(struct of_synth *s, const struct of_synth_desc *d, uint32_t w, uint32_t h, uint64_t seed)
+of_synth_make(struct of_synth *s, const struct of_synth_desc *d, uint32_t w, uint32_t h,
+              uint64_t seed)
 {
    memset(s, 0, sizeof(*s));
    size_t n = (size_t)w * h;
@@ -139,7 +140,8 @@ of_synth_make(struct of_synth *s, const struct of_synth_desc *d, uint32_t w, uin
          s->gt[2 * i + 1] = (float)gy;
          s->input[i] = q8(of_synth_texture(ts[layer], qx, qy));
          bool inside = qx >= 0.0 && qy >= 0.0 && qx <= w - 1.0 && qy <= h - 1.0;
-         s->valid[i] = inside && (d->kind != OF_SYNTH_TWO_MOTIONS || layer_at(w, h, qx, qy) == layer);
+         s->valid[i] =
+             inside && (d->kind != OF_SYNTH_TWO_MOTIONS || layer_at(w, h, qx, qy) == layer);
          int rl = d->kind == OF_SYNTH_TWO_MOTIONS ? layer_at(w, h, x, y) : 0;
          s->reference[i] = q8(of_synth_texture(ts[rl], x, y));
       }

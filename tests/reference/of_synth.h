@@ -40,7 +40,8 @@ struct of_synth {
 /* Textured luma value in 0..255 (four octaves of cubic value noise, periods 32..4 px). */
 float of_synth_texture(uint64_t seed, double x, double y);
 
-bool of_synth_make(struct of_synth *s, const struct of_synth_desc *d, uint32_t w, uint32_t h, uint64_t seed);
+bool of_synth_make(struct of_synth *s, const struct of_synth_desc *d, uint32_t w, uint32_t h,
+                   uint64_t seed);
 void of_synth_free(struct of_synth *s);
 
 struct of_quality {
@@ -48,7 +49,8 @@ struct of_quality {
    double outliers;      /* fraction of valid pixels with error > 3 px */
    uint64_t pixels;      /* valid pixels */
    double spearman;      /* rank correlation of cost and per-vector EPE (NAN without cost) */
-   double epe_best_half; /* mean EPE over the valid pixels of the half of the vectors with the lowest cost */
+   double epe_best_half; /* mean EPE over the valid pixels of the half of the vectors with the
+                            lowest cost */
    uint32_t vectors;     /* vectors with a valid pixel */
 };
 

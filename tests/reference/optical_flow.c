@@ -21,8 +21,8 @@
 #define OF_MIN_COARSE_H 24u
 
 struct of_level_cfg {
-   int radius;    /* integer search: -radius..radius around the best candidate */
-   int lk_iters;  /* Lucas-Kanade steps per level */
+   int radius;      /* integer search: -radius..radius around the best candidate */
+   int lk_iters;    /* Lucas-Kanade steps per level */
    bool neighbours; /* neighbours' predictors as candidates */
 };
 
@@ -30,9 +30,12 @@ static struct of_level_cfg
 level_cfg(enum of_perf perf)
 {
    switch (perf) {
-   case OF_PERF_SLOW: return (struct of_level_cfg){4, 3, true};
-   case OF_PERF_FAST: return (struct of_level_cfg){2, 1, false};
-   default: return (struct of_level_cfg){3, 2, true};
+   case OF_PERF_SLOW:
+      return (struct of_level_cfg){4, 3, true};
+   case OF_PERF_FAST:
+      return (struct of_level_cfg){2, 1, false};
+   default:
+      return (struct of_level_cfg){3, 2, true};
    }
 }
 
@@ -74,7 +77,8 @@ of_pyramid_free(struct of_pyramid *p)
    p->levels = 0;
 }
 
-/* One level down: separable [1 3 3 1]/8 at stride 2 (centred on the half-size pixel), edges clamped. */
+/* One level down: separable [1 3 3 1]/8 at stride 2 (centred on the half-size pixel), edges
+ * clamped. */
 static void
 downsample(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst, uint32_t dw, uint32_t dh)
 {
@@ -86,7 +90,8 @@ downsample(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst, uint32_t 
             int yy = clampi((int)(2 * y) - 1 + j, 0, (int)sh - 1);
             int r = 0;
             for (int i = 0; i < 4; i++)
-               r += k[i] * src[(size_t)yy * sw + (size_t)clampi((int)(2 * x) - 1 + i, 0, (int)sw - 1)];
+               r += k[i] *
+                    src[(size_t)yy * sw + (size_t)clampi((int)(2 * x) - 1 + i, 0, (int)sw - 1)];
             s += k[j] * r;
          }
          dst[(size_t)y * dw + x] = (uint8_t)((s + 32) >> 6);
@@ -117,7 +122,8 @@ of_pyramid_build(struct of_pyramid *p, const struct of_image *im, uint32_t level
       for (uint32_t x = 0; x < im->width; x++) {
          size_t i = (size_t)y * im->stride + x;
          p->img[0][(size_t)y * im->width + x] =
-             im->bits == 8 ? ((const uint8_t *)im->data)[i] : (uint8_t)(((const uint16_t *)im->data)[i] >> 8);
+             im->bits == 8 ? ((const uint8_t *)im->data)[i]
+                           : (uint8_t)(((const uint16_t *)im->data)[i] >> 8);
       }
    for (uint32_t l = 1; l < levels; l++)
       downsample(p->img[l - 1], p->w[l - 1], p->h[l - 1], p->img[l], p->w[l], p->h[l]);
@@ -298,7 +304,8 @@ static void
 hint_at(const struct of_params *prm, int l, int bx, int by, float out[2])
 {
    float s = (float)(1 << l);
-   float cx = ((float)(bx * OF_STEP) + 2.0f) * s - 0.5f, cy = ((float)(by * OF_STEP) + 2.0f) * s - 0.5f;
+   float cx = ((float)(bx * OF_STEP) + 2.0f) * s - 0.5f,
+         cy = ((float)(by * OF_STEP) + 2.0f) * s - 0.5f;
    uint32_t hw = of_grid_w(prm->width, prm->hint_grid), hh = of_grid_h(prm->height, prm->hint_grid);
    int hx = clampi((int)(cx / (float)prm->hint_grid), 0, (int)hw - 1);
    int hy = clampi((int)(cy / (float)prm->hint_grid), 0, (int)hh - 1);
@@ -307,8 +314,8 @@ hint_at(const struct of_params *prm, int l, int bx, int by, float out[2])
 }
 
 bool
-of_compute(const struct of_params *prm, const struct of_pyramid *pin, const struct of_pyramid *pref, float *flow,
-           uint16_t *cost)
+of_compute(const struct of_params *prm, const struct of_pyramid *pin, const struct of_pyramid *pref,
+           float *flow, uint16_t *cost)
 {
    if (!prm || !pin || !pref || !flow || pin->levels == 0 || pin->levels != pref->levels ||
        pin->w[0] != prm->width || pin->h[0] != prm->height || pref->w[0] != prm->width ||
@@ -316,7 +323,8 @@ of_compute(const struct of_params *prm, const struct of_pyramid *pin, const stru
       return false;
    if (prm->grid != 1 && prm->grid != 2 && prm->grid != 4 && prm->grid != 8)
       return false;
-   if (prm->hint && prm->hint_grid != 1 && prm->hint_grid != 2 && prm->hint_grid != 4 && prm->hint_grid != 8)
+   if (prm->hint && prm->hint_grid != 1 && prm->hint_grid != 2 && prm->hint_grid != 4 &&
+       prm->hint_grid != 8)
       return false;
    struct of_level_cfg cfg = level_cfg(prm->perf);
    int top = (int)pin->levels - 1;
@@ -342,8 +350,8 @@ of_compute(const struct of_params *prm, const struct of_pyramid *pin, const stru
             float *p = &pred[2 * ((size_t)by * gw + bx)];
             if (prev) {
                /* centre 4b + 1.5 here is 2b + 0.5 one level up, grid coordinate (2b - 1) / 4 */
-               field_sample(prev, pgw, pgh, (2.0f * (float)bx - 1.0f) / 4.0f, (2.0f * (float)by - 1.0f) / 4.0f,
-                            p);
+               field_sample(prev, pgw, pgh, (2.0f * (float)bx - 1.0f) / 4.0f,
+                            (2.0f * (float)by - 1.0f) / 4.0f, p);
                p[0] *= 2.0f;
                p[1] *= 2.0f;
             } else {
@@ -430,13 +438,15 @@ of_compute(const struct of_params *prm, const struct of_pyramid *pin, const stru
                 sad_sub(&L0, bx * OF_STEP - OF_HALF, by * OF_STEP - OF_HALF, v[0], v[1]);
          }
    }
-   /* 6. the output grid: bilinear between block centres (4i + 1.5); cost: mean of the blocks the cell covers */
+   /* 6. the output grid: bilinear between block centres (4i + 1.5); cost: mean of the blocks the
+    * cell covers */
    uint32_t ow = of_grid_w(prm->width, prm->grid), oh = of_grid_h(prm->height, prm->grid);
    for (uint32_t oy = 0; oy < oh; oy++)
       for (uint32_t ox = 0; ox < ow; ox++) {
          float cxp = (float)(ox * prm->grid) + 0.5f * (float)(prm->grid - 1);
          float cyp = (float)(oy * prm->grid) + 0.5f * (float)(prm->grid - 1);
-         field_sample(prev, gw, gh, (cxp - 1.5f) / 4.0f, (cyp - 1.5f) / 4.0f, &flow[2 * ((size_t)oy * ow + ox)]);
+         field_sample(prev, gw, gh, (cxp - 1.5f) / 4.0f, (cyp - 1.5f) / 4.0f,
+                      &flow[2 * ((size_t)oy * ow + ox)]);
          if (cost) {
             int b0x = (int)(ox * prm->grid) / OF_STEP, b0y = (int)(oy * prm->grid) / OF_STEP;
             int b1x = (int)(ox * prm->grid + prm->grid - 1) / OF_STEP;

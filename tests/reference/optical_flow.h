@@ -37,7 +37,8 @@ struct of_image {
    uint32_t bits; /* 8 or 16 */
 };
 
-/* A Gaussian-like pyramid of 8-bit levels; level 0 is the frame (16-bit frames keep their top 8 bits). */
+/* A Gaussian-like pyramid of 8-bit levels; level 0 is the frame (16-bit frames keep their top 8
+ * bits). */
 struct of_pyramid {
    uint32_t levels;
    uint32_t w[OF_MAX_LEVELS], h[OF_MAX_LEVELS];
@@ -75,8 +76,9 @@ void of_cache_free(struct of_cache *c);
  * when a flag names a pyramid the cache does not have (the first dispatch) or
  * on allocation failure.
  */
-bool of_cache_update(struct of_cache *c, const struct of_image *input, const struct of_image *reference,
-                     uint32_t levels, uint32_t exec_flags, unsigned *built);
+bool of_cache_update(struct of_cache *c, const struct of_image *input,
+                     const struct of_image *reference, uint32_t levels, uint32_t exec_flags,
+                     unsigned *built);
 
 /* Vectors of the output grid: ceil(W / grid) x ceil(H / grid). */
 uint32_t of_grid_w(uint32_t width, uint32_t grid);
@@ -88,8 +90,8 @@ uint32_t of_grid_h(uint32_t height, uint32_t grid);
  * R16_UINT per vector, the block SAD at the final vector (lower = more
  * reliable). False on bad parameters or allocation failure.
  */
-bool of_compute(const struct of_params *prm, const struct of_pyramid *input, const struct of_pyramid *reference,
-                float *flow, uint16_t *cost);
+bool of_compute(const struct of_params *prm, const struct of_pyramid *input,
+                const struct of_pyramid *reference, float *flow, uint16_t *cost);
 
 /* R16G16_SFLOAT storage: IEEE half, round to nearest even. */
 uint16_t of_half_from_float(float f);

@@ -30,7 +30,13 @@ static const struct flow_case cases[] = {
     {"translate_sub_large", {.kind = OF_SYNTH_TRANSLATE, .dx = -17.6f, .dy = 9.3f}, 0.25},
     {"rotate_zoom", {.kind = OF_SYNTH_ROTATE_ZOOM, .angle_deg = 2.0f, .zoom = 1.03f}, 1.0},
     {"two_motions",
-     {.kind = OF_SYNTH_TWO_MOTIONS, .dx = 1.5f, .dy = -0.75f, .ax = -6.25f, .ay = 3.5f, .bx = 8.5f, .by = 5.25f},
+     {.kind = OF_SYNTH_TWO_MOTIONS,
+      .dx = 1.5f,
+      .dy = -0.75f,
+      .ax = -6.25f,
+      .ay = 3.5f,
+      .bx = 8.5f,
+      .by = 5.25f},
      1.0},
 };
 
@@ -63,7 +69,8 @@ main(int argc, char **argv)
    static const char *perf_name[4] = {"", "SLOW", "MEDIUM", "FAST"};
    static const uint32_t grids[4] = {1, 2, 4, 8};
    int missed = 0;
-   printf("| case | level | grid | EPE px | target | outliers >3px | Spearman(cost, EPE) | EPE best 50%% by cost | "
+   printf("| case | level | grid | EPE px | target | outliers >3px | Spearman(cost, EPE) | EPE "
+          "best 50%% by cost | "
           "ms |\n|---|---|---|---|---|---|---|---|---|\n");
    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
       if (only && strcmp(only, cases[c].name))
@@ -84,7 +91,8 @@ main(int argc, char **argv)
             uint32_t gw = of_grid_w(w, grids[g]), gh = of_grid_h(h, grids[g]);
             float *flow = malloc((size_t)gw * gh * 2 * sizeof(float));
             uint16_t *cost = malloc((size_t)gw * gh * sizeof(uint16_t));
-            struct of_params prm = {.width = w, .height = h, .grid = grids[g], .perf = (enum of_perf)p};
+            struct of_params prm = {
+                .width = w, .height = h, .grid = grids[g], .perf = (enum of_perf)p};
             struct of_quality q;
             double t1 = now_ms();
             if (!flow || !cost || !of_compute(&prm, &pi, &pr, flow, cost) ||
@@ -95,9 +103,10 @@ main(int argc, char **argv)
             double ms = now_ms() - t1 + tp;
             bool miss = q.epe > cases[c].target;
             missed += miss;
-            printf("| %s | %s | %ux%u | %.3f | %s%.2f | %.2f%% | %.2f | %.3f | %.0f |\n", cases[c].name,
-                   perf_name[p], grids[g], grids[g], q.epe, miss ? "**missed** " : "<= ", cases[c].target,
-                   100.0 * q.outliers, q.spearman, q.epe_best_half, ms);
+            printf("| %s | %s | %ux%u | %.3f | %s%.2f | %.2f%% | %.2f | %.3f | %.0f |\n",
+                   cases[c].name, perf_name[p], grids[g], grids[g], q.epe,
+                   miss ? "**missed** " : "<= ", cases[c].target, 100.0 * q.outliers, q.spearman,
+                   q.epe_best_half, ms);
             free(flow);
             free(cost);
          }
