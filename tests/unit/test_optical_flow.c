@@ -253,11 +253,65 @@ halves(void)
       "half -> float");
 }
 
+static void
+inputs(void)
+{
+   test_set_context("inputs");
+   struct of_synth s;
+   struct of_synth_desc d = {.kind = OF_SYNTH_TRANSLATE, .dx = 1.5f, .dy = 0.5f};
+   ok(of_synth_make(&s, &d, W, H, 5), "frames");
+   /* the same frame as 16-bit samples (low byte noise) with a padded row stride */
+   uint32_t stride = W + 7;
+   uint16_t *wide = calloc((size_t)stride * H, sizeof(uint16_t));
+   for (uint32_t y = 0; wide && y < H; y++)
+      for (uint32_t x = 0; x < W; x++)
+         wide[(size_t)y * stride + x] =
+             (uint16_t)(s.input[(size_t)y * W + x] << 8 | ((x * 37 + y) & 0xff));
+   struct of_image i8 = {s.input, W, H, W, 8}, i16 = {wide, W, H, stride, 16};
+   struct of_pyramid a = {0}, b = {0};
+   uint32_t lv = of_levels(W, H, OF_PERF_FAST);
+   ok(lv == 3 && of_levels(640, 480, OF_PERF_FAST) == 5 && of_levels(1920, 1080, OF_PERF_SLOW) == 6,
+      "pyramid depth down to 32x24");
+   ok(wide && of_pyramid_build(&a, &i8, lv) && of_pyramid_build(&b, &i16, lv), "both built");
+   bool same = a.levels == b.levels;
+   for (uint32_t l = 0; same && l < lv; l++)
+      same = a.w[l] == b.w[l] && a.h[l] == b.h[l] &&
+             !memcmp(a.img[l], b.img[l], (size_t)a.w[l] * a.h[l]);
+   ok(same, "a 16-bit frame with a row stride is its top 8 bits");
+   ok(a.w[1] == 80 && a.h[2] == 30, "level sizes halve");
+   /* level 1 pixel (3, 2) by hand: [1 3 3 1] over rows 3..6 and columns 5..8 of level 0 */
+   int acc = 0;
+   static const int k[4] = {1, 3, 3, 1};
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+         acc += k[j] * k[i] * a.img[0][(size_t)(3 + j) * W + 5 + i];
+   ok(a.img[1][2 * 80 + 3] == (acc + 32) >> 6, "downsampling by hand");
+   struct of_image bad = {s.input, W, H, W, 12};
+   ok(!of_pyramid_build(&b, &bad, lv), "12-bit samples refused");
+   float flow[2 * 40 * 30];
+   struct of_params prm = {.width = W, .height = H, .grid = 3, .perf = OF_PERF_FAST};
+   ok(!of_compute(&prm, &a, &a, flow, NULL), "grid 3 refused");
+   prm.grid = 4;
+   prm.width = W - 1;
+   ok(!of_compute(&prm, &a, &a, flow, NULL), "size other than the pyramid's refused");
+   prm.width = W;
+   ok(of_compute(&prm, &a, &a, flow, NULL), "a frame against itself");
+   bool zero = true;
+   for (size_t i = 0; i < sizeof(flow) / sizeof(flow[0]); i++)
+      zero &= flow[i] == 0.0f;
+   ok(zero, "a frame against itself has zero flow");
+   free(wide);
+   of_pyramid_free(&a);
+   of_pyramid_free(&b);
+   of_synth_free(&s);
+}
+
 int
 main(void)
 {
    generator();
    measures();
+   inputs();
    quality();
    hint();
    cache();
