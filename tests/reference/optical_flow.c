@@ -167,13 +167,13 @@ of_cache_update(struct of_cache *c, const struct of_image *input, const struct o
    if (in < 0) {
       in = ref == 0 ? 1 : 0;
       if (!of_pyramid_build(&c->slot[in], input, levels))
-         return false;
+         goto fail;
       n++;
    }
    if (ref < 0) {
       ref = 1 - in;
       if (!of_pyramid_build(&c->slot[ref], reference, levels))
-         return false;
+         goto fail;
       n++;
    }
    c->input_slot = in;
@@ -181,6 +181,10 @@ of_cache_update(struct of_cache *c, const struct of_image *input, const struct o
    if (built)
       *built = n;
    return true;
+fail:
+   /* a slot may hold a half-updated pair: nothing is reusable after a failure */
+   c->input_slot = c->reference_slot = -1;
+   return false;
 }
 
 /* ---- matching ---------------------------------------------------------- */

@@ -234,6 +234,12 @@ cache(void)
       "swapped: none built");
    ok(!of_cache_update(&c, &f0, &f1, lv + 1, OF_EXEC_INPUT_UNCHANGED, &built),
       "other level count: refused");
+   struct of_image broken = {a.input, W, H, W, 12};
+   ok(!of_cache_update(&c, &f0, &broken, lv, OF_EXEC_INPUT_UNCHANGED, &built),
+      "a frame that cannot be built");
+   ok(!of_cache_update(&c, &f0, &f1, lv, OF_EXEC_INPUT_UNCHANGED, &built),
+      "after a failure nothing is reused");
+   ok(of_cache_update(&c, &f0, &f1, lv, 0, &built) && built == 2, "then both built again");
    of_pyramid_free(&fresh);
    of_cache_free(&c);
    of_synth_free(&a);
