@@ -301,11 +301,31 @@ inputs(void)
    prm.width = W - 1;
    ok(!of_compute(&prm, &a, &a, flow, NULL), "size other than the pyramid's refused");
    prm.width = W;
-   ok(of_compute(&prm, &a, &a, flow, NULL), "a frame against itself");
+   uint16_t cost[40 * 30];
+   ok(of_compute(&prm, &a, &a, flow, cost), "a frame against itself");
    bool zero = true;
    for (size_t i = 0; i < sizeof(flow) / sizeof(flow[0]); i++)
-      zero &= flow[i] == 0.0f;
-   ok(zero, "a frame against itself has zero flow");
+      zero &= flow[i] == 0.0f && cost[i / 2] == 0;
+   ok(zero, "a frame against itself has zero flow at zero cost");
+   /* an 8x8 cell's cost is the mean of its four 4x4 blocks' (each rounded: within 1) */
+   struct of_image ir = {s.reference, W, H, W, 8};
+   struct of_pyramid c = {0};
+   uint16_t cost8[20 * 15];
+   float flow8[2 * 20 * 15];
+   ok(of_pyramid_build(&c, &ir, lv) && of_compute(&prm, &a, &c, flow, cost), "grid 4 with cost");
+   prm.grid = 8;
+   ok(of_compute(&prm, &a, &c, flow8, cost8), "grid 8 with cost");
+   int within = 0, nonzero = 0;
+   for (int y = 0; y < 15; y++)
+      for (int x = 0; x < 20; x++) {
+         int m = cost[(2 * y) * 40 + 2 * x] + cost[(2 * y) * 40 + 2 * x + 1] +
+                 cost[(2 * y + 1) * 40 + 2 * x] + cost[(2 * y + 1) * 40 + 2 * x + 1];
+         within += abs(4 * cost8[y * 20 + x] - m) <= 4;
+         nonzero += cost8[y * 20 + x] > 0;
+      }
+   ok(within == 300 && nonzero == 300,
+      "8x8 costs are their blocks' mean (%d of 300), none zero (%d)", within, nonzero);
+   of_pyramid_free(&c);
    free(wide);
    of_pyramid_free(&a);
    of_pyramid_free(&b);
