@@ -228,41 +228,6 @@ unmake_set(struct scene *s, uint64_t h)
    vkFreeDescriptorSets(s->u->device, s->pool, 1, &set);
 }
 
-/* dst[i] = src[i] over a rank-1 int32 tensor pair. */
-static const char tensor_shader[] = "OpCapability Shader\n"
-                                    "OpCapability TensorsARM\n"
-                                    "OpExtension \"SPV_ARM_tensors\"\n"
-                                    "OpMemoryModel Logical GLSL450\n"
-                                    "OpEntryPoint GLCompute %main \"main\" %src %dst %gid\n"
-                                    "OpExecutionMode %main LocalSize 16 1 1\n"
-                                    "OpDecorate %src DescriptorSet 0\n"
-                                    "OpDecorate %src Binding 0\n"
-                                    "OpDecorate %dst DescriptorSet 0\n"
-                                    "OpDecorate %dst Binding 1\n"
-                                    "OpDecorate %gid BuiltIn GlobalInvocationId\n"
-                                    "%void = OpTypeVoid\n"
-                                    "%uint = OpTypeInt 32 0\n"
-                                    "%v3uint = OpTypeVector %uint 3\n"
-                                    "%uint_1 = OpConstant %uint 1\n"
-                                    "%coords = OpTypeArray %uint %uint_1\n"
-                                    "%tensor = OpTypeTensorARM %uint %uint_1\n"
-                                    "%ptr_tensor = OpTypePointer UniformConstant %tensor\n"
-                                    "%ptr_input = OpTypePointer Input %v3uint\n"
-                                    "%src = OpVariable %ptr_tensor UniformConstant\n"
-                                    "%dst = OpVariable %ptr_tensor UniformConstant\n"
-                                    "%gid = OpVariable %ptr_input Input\n"
-                                    "%fn_void = OpTypeFunction %void\n"
-                                    "%main = OpFunction %void None %fn_void\n"
-                                    "%entry = OpLabel\n"
-                                    "%t_in = OpLoad %tensor %src\n"
-                                    "%t_out = OpLoad %tensor %dst\n"
-                                    "%id = OpLoad %v3uint %gid\n"
-                                    "%x = OpCompositeExtract %uint %id 0\n"
-                                    "%coord = OpCompositeConstruct %coords %x\n"
-                                    "%v = OpTensorReadARM %uint %t_in %coord\n"
-                                    "OpTensorWriteARM %t_out %coord %v\n"
-                                    "OpReturn\n"
-                                    "OpFunctionEnd\n";
 
 static uint32_t *shader_words;
 static size_t shader_count;
@@ -272,11 +237,12 @@ static void
 next_shader(void)
 {
    static unsigned size = 16;
-   char text[sizeof(tensor_shader) + 16];
-   const char *at = strstr(tensor_shader, "LocalSize 16");
-   int head = (int)(at - tensor_shader);
-   snprintf(text, sizeof(text), "%.*sLocalSize %u%s", head, tensor_shader, size++,
-            at + strlen("LocalSize 16"));
+   char text[2048];
+   const char *at = strstr(vku_tensor_copy_shader, "LocalSize 16");
+   int head = (int)(at - vku_tensor_copy_shader);
+   int n = snprintf(text, sizeof(text), "%.*sLocalSize %u%s", head, vku_tensor_copy_shader,
+                    size++, at + strlen("LocalSize 16"));
+   ok(n > 0 && (size_t)n < sizeof(text), "the shader text fits (%d bytes)", n);
    free(shader_words);
    shader_words = NULL;
    char err[256];

@@ -153,41 +153,6 @@ reached(const char *command)
    return good;
 }
 
-/* dst[i] = src[i], rank-1 int32 tensors. */
-static const char tensor_shader[] = "OpCapability Shader\n"
-                                    "OpCapability TensorsARM\n"
-                                    "OpExtension \"SPV_ARM_tensors\"\n"
-                                    "OpMemoryModel Logical GLSL450\n"
-                                    "OpEntryPoint GLCompute %main \"main\" %src %dst %gid\n"
-                                    "OpExecutionMode %main LocalSize 16 1 1\n"
-                                    "OpDecorate %src DescriptorSet 0\n"
-                                    "OpDecorate %src Binding 0\n"
-                                    "OpDecorate %dst DescriptorSet 0\n"
-                                    "OpDecorate %dst Binding 1\n"
-                                    "OpDecorate %gid BuiltIn GlobalInvocationId\n"
-                                    "%void = OpTypeVoid\n"
-                                    "%uint = OpTypeInt 32 0\n"
-                                    "%v3uint = OpTypeVector %uint 3\n"
-                                    "%uint_1 = OpConstant %uint 1\n"
-                                    "%coords = OpTypeArray %uint %uint_1\n"
-                                    "%tensor = OpTypeTensorARM %uint %uint_1\n"
-                                    "%ptr_tensor = OpTypePointer UniformConstant %tensor\n"
-                                    "%ptr_input = OpTypePointer Input %v3uint\n"
-                                    "%src = OpVariable %ptr_tensor UniformConstant\n"
-                                    "%dst = OpVariable %ptr_tensor UniformConstant\n"
-                                    "%gid = OpVariable %ptr_input Input\n"
-                                    "%fn_void = OpTypeFunction %void\n"
-                                    "%main = OpFunction %void None %fn_void\n"
-                                    "%entry = OpLabel\n"
-                                    "%t_in = OpLoad %tensor %src\n"
-                                    "%t_out = OpLoad %tensor %dst\n"
-                                    "%id = OpLoad %v3uint %gid\n"
-                                    "%x = OpCompositeExtract %uint %id 0\n"
-                                    "%coord = OpCompositeConstruct %coords %x\n"
-                                    "%v = OpTensorReadARM %uint %t_in %coord\n"
-                                    "OpTensorWriteARM %t_out %coord %v\n"
-                                    "OpReturn\n"
-                                    "OpFunctionEnd\n";
 
 #define PROC(device, name) ((PFN_##name)vkGetDeviceProcAddr((device), #name))
 
@@ -330,7 +295,7 @@ test_create_paths(struct vku *v)
    uint32_t *words = NULL;
    size_t count = 0;
    char err[256];
-   if (ok(spirv_text_assemble(tensor_shader, strlen(tensor_shader), &words, &count, err,
+   if (ok(spirv_text_assemble(vku_tensor_copy_shader, strlen(vku_tensor_copy_shader), &words, &count, err,
                               sizeof(err)),
           "assemble: %s", err)) {
       VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,

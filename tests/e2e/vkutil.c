@@ -309,3 +309,41 @@ vku_tensor_create(struct vku *v, VkDevice device, const struct vku_tensor_fns *f
    };
    return ok(f->create_view(device, &vi, NULL, view) == VK_SUCCESS, "vkCreateTensorViewARM");
 }
+
+/* dst[i] = src[i] over a pair of rank-1 int32 tensors (set 0, bindings 0 and 1),
+ * 16 invocations per workgroup. */
+const char vku_tensor_copy_shader[] =
+   "OpCapability Shader\n"
+   "OpCapability TensorsARM\n"
+   "OpExtension \"SPV_ARM_tensors\"\n"
+   "OpMemoryModel Logical GLSL450\n"
+   "OpEntryPoint GLCompute %main \"main\" %src %dst %gid\n"
+   "OpExecutionMode %main LocalSize 16 1 1\n"
+   "OpDecorate %src DescriptorSet 0\n"
+   "OpDecorate %src Binding 0\n"
+   "OpDecorate %dst DescriptorSet 0\n"
+   "OpDecorate %dst Binding 1\n"
+   "OpDecorate %gid BuiltIn GlobalInvocationId\n"
+   "%void = OpTypeVoid\n"
+   "%uint = OpTypeInt 32 0\n"
+   "%v3uint = OpTypeVector %uint 3\n"
+   "%uint_1 = OpConstant %uint 1\n"
+   "%coords = OpTypeArray %uint %uint_1\n"
+   "%tensor = OpTypeTensorARM %uint %uint_1\n"
+   "%ptr_tensor = OpTypePointer UniformConstant %tensor\n"
+   "%ptr_input = OpTypePointer Input %v3uint\n"
+   "%src = OpVariable %ptr_tensor UniformConstant\n"
+   "%dst = OpVariable %ptr_tensor UniformConstant\n"
+   "%gid = OpVariable %ptr_input Input\n"
+   "%fn_void = OpTypeFunction %void\n"
+   "%main = OpFunction %void None %fn_void\n"
+   "%entry = OpLabel\n"
+   "%t_in = OpLoad %tensor %src\n"
+   "%t_out = OpLoad %tensor %dst\n"
+   "%id = OpLoad %v3uint %gid\n"
+   "%x = OpCompositeExtract %uint %id 0\n"
+   "%coord = OpCompositeConstruct %coords %x\n"
+   "%v = OpTensorReadARM %uint %t_in %coord\n"
+   "OpTensorWriteARM %t_out %coord %v\n"
+   "OpReturn\n"
+   "OpFunctionEnd\n";

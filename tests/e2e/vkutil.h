@@ -98,4 +98,8 @@ bool vku_tensor_create(struct vku *v, VkDevice device, const struct vku_tensor_f
                        const VkTensorDescriptionARM *desc, uint8_t fill, VkTensorARM *tensor,
                        VkDeviceMemory *memory, void **data, VkTensorViewARM *view);
 
+/** SPIR-V text (tensor shader): dst[i] = src[i] over a pair of rank-1 int32 tensors at set 0,
+ * bindings 0 and 1, "LocalSize 16 1 1". */
+extern const char vku_tensor_copy_shader[];
+
 #endif /* VMEL_VKUTIL_H */
