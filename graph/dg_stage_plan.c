@@ -826,6 +826,26 @@ check_descriptor_limits(const struct dg_build *b)
    return VK_SUCCESS;
 }
 
+/* Every stage's workgroup against the device's maxComputeWorkGroupInvocations (when the
+ * caps report it): a kernel declared wider than the device allows (FFT2D's 256-invocation
+ * lines, above the 128 Vulkan guarantees) is refused at creation, never dispatched. */
+static VkResult
+check_workgroups(const struct dg_build *b)
+{
+   const uint32_t max = b->caps->max_workgroup_invocations;
+   const struct dg_stage_plan *p = b->plan;
+   for (uint32_t j = 0; max && j < p->stage_count; j++) {
+      const struct dg_plan_stage *st = &p->stages[j];
+      if (st->local_size > max)
+         return lyr_error(VK_ERROR_UNKNOWN,
+                          "TOSA %s %%%u: its kernel runs workgroups of %u invocations; the "
+                          "device's maxComputeWorkGroupInvocations is %u",
+                          node_name(b->graph, st->first_node),
+                          node_result(b->graph, st->first_node), st->local_size, max);
+   }
+   return VK_SUCCESS;
+}
+
 /* Per memory root, while dependencies are derived: the last group of writes (one
  * write, or a node's disjoint writes) and the stages that read since it began. */
 struct access {
@@ -1227,6 +1247,8 @@ dg_stage_plan_build(const struct dg_plan_input *in, const VkAllocationCallbacks 
       result = assign_internal_sets(&b);
    if (result == VK_SUCCESS)
       result = check_descriptor_limits(&b);
+   if (result == VK_SUCCESS)
+      result = check_workgroups(&b);
    if (result == VK_SUCCESS)
       result = derive_dependencies(&b);
    if (result == VK_SUCCESS)

@@ -603,6 +603,20 @@ test_fft(void)
       check_eq_u64(t.p->memory_count, 2); /* the scratch pair between the passes */
    }
    planned_free(&t);
+   /* A device whose workgroups stop at Vulkan's minimum of 128 invocations: refused at
+    * creation (the 256-wide line kernels would not run there), nothing leaked. */
+   struct dg_plan_caps small_wg = default_caps;
+   small_wg.max_workgroup_invocations = 128;
+   memset(&t, 0, sizeof(t));
+   test_set_context("plan fft2d, 128 invocations at most");
+   t.g = h_decode(&small, &t.b);
+   if (t.g) {
+      layout_for(t.g, &t.layout);
+      h_counting_alloc(&t.counter, &t.alloc);
+      check_eq_u64(plan_with(&t, &small_wg, NULL), VK_ERROR_UNKNOWN);
+      ok(!t.p, "no plan");
+   }
+   planned_free(&t);
    const struct dcase big = {
        "plan rfft2d 1x4096x2", "t_f32_1x4096x2", "t_f32_1x4096x2 t_f32_1x4096x2",
        "%st = OpTypeStruct %t_f32_1x4096x2 %t_f32_1x4096x2\n",
