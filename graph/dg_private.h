@@ -143,6 +143,10 @@ struct dg_caps {
 void dg_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
                    struct dg_caps *caps);
 
+/** A queue family's flags as the layers below report them, or 0 if the index is out of range. */
+VkQueueFlags dg_queue_family_flags(struct lyr_instance *instance,
+                                   VkPhysicalDevice physical_device, uint32_t family);
+
 /** True for the sTypes of the data-graph extensions (not VK_ARM_tensors). */
 bool dg_is_data_graph_stype(VkStructureType stype);
 bool dg_drop_data_graph(const VkBaseInStructure *s, void *user);

@@ -18,6 +18,7 @@
 #include <vulkan/vulkan.h>
 
 #include "vulkan/vulkan_arm_ml.h"
+#include "info_optical_flow.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -308,6 +309,7 @@ main(int argc, char **argv)
          print_formats(pds[i]);
       }
       print_queues(instance, pds[i]);
+      info_print_optical_flow(instance, pds[i]);
       any |= tensors && graph;
    }
    free(pds);
