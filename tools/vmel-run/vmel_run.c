@@ -25,6 +25,7 @@
 
 #include "npy.h"
 #include "run_module.h"
+#include "run_optical_flow.h"
 #include "vmel_graph.h"
 #include "vmel_run.h"
 
@@ -55,7 +56,10 @@ static const char usage_text[] =
    "\n"
    "DTYPE: bool i8 u8 i16 u16 i32 u32 i64 fp16 bf16 fp32 fp64 fp8e4m3 fp8e5m2; by default\n"
    "the module's element type. .npy files: C order, little-endian, |b1 |i1 |u1 <i2 <u2 <i4\n"
-   "<u4 <i8 <f2 <f4 <f8; bf16 and fp8 tensors take raw <u2 / |u1 bit patterns.\n";
+   "<u4 <i8 <f2 <f4 <f8; bf16 and fp8 tensors take raw <u2 / |u1 bit patterns.\n"
+   "\n"
+   "vmel-run --optical-flow INPUT.png REFERENCE.png -o FLOW.npy [...]: optical flow\n"
+   "(vmel-run --optical-flow --help).\n";
 
 /* --input / --output / --constant */
 struct file_arg {
@@ -819,6 +823,9 @@ pick_device(VkInstance instance, VkPhysicalDeviceProperties *props)
 int
 main(int argc, char **argv)
 {
+   for (int i = 1; i < argc; i++)
+      if (strcmp(argv[i], "--optical-flow") == 0)
+         return vmel_run_optical_flow(argc, argv);
    struct options *o = calloc(1, sizeof(*o));
    if (!o) {
       fprintf(stderr, "vmel-run: out of memory\n");
