@@ -185,6 +185,22 @@ struct objects {
    VkFence fence;
 };
 
+bool
+graph_has_extension(VkPhysicalDevice pd, const char *name)
+{
+   uint32_t n = 0;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
+   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
+   if (!props)
+      return false;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, props);
+   bool found = false;
+   for (uint32_t i = 0; i < n && !found; i++)
+      found = strcmp(props[i].extensionName, name) == 0;
+   free(props);
+   return found;
+}
+
 uint32_t
 graph_memory_type(VkPhysicalDevice pd, uint32_t bits, VkMemoryPropertyFlags want)
 {

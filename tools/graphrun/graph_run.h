@@ -106,6 +106,9 @@ uint32_t graph_format_size(VkFormat format);
 uint32_t graph_memory_type(VkPhysicalDevice physical_device, uint32_t bits,
                            VkMemoryPropertyFlags want);
 
+/** Whether the physical device lists the device extension (through the enabled layers). */
+bool graph_has_extension(VkPhysicalDevice physical_device, const char *name);
+
 /** A monotonic clock in milliseconds. */
 double graph_now_ms(void);
 

@@ -82,16 +82,7 @@ fail(char *log, size_t log_len, VkResult r, const char *fmt, ...)
 VkResult
 of_device_create(VkInstance instance, VkPhysicalDevice pd, struct graph_device *gd, bool *offered)
 {
-   uint32_t n = 0;
-   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
-   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
-   if (!props)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, props);
-   *offered = false;
-   for (uint32_t i = 0; i < n; i++)
-      *offered |= strcmp(props[i].extensionName, VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME) == 0;
-   free(props);
+   *offered = graph_has_extension(pd, VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME);
    const char *ext = VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME;
    VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM off = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM,

@@ -202,15 +202,17 @@ write_outputs(const struct of_options *o, uint32_t ow, uint32_t oh, float *flow,
 static int
 run(const struct of_options *o, const struct of_inputs *in, VkInstance instance)
 {
-   uint32_t n = 0;
-   vkEnumeratePhysicalDevices(instance, &n, NULL);
-   VkPhysicalDevice pd = VK_NULL_HANDLE;
-   if (n) {
-      n = 1; /* the default device */
-      vkEnumeratePhysicalDevices(instance, &n, &pd);
-   }
+   /* The first device with VK_ARM_data_graph, as vmel-run picks for graphs. */
+   VkPhysicalDevice pds[16], pd = VK_NULL_HANDLE;
+   uint32_t n = 16;
+   vkEnumeratePhysicalDevices(instance, &n, pds);
+   for (uint32_t i = 0; i < n && !pd; i++)
+      if (graph_has_extension(pds[i], VK_ARM_DATA_GRAPH_EXTENSION_NAME))
+         pd = pds[i];
    if (!pd) {
-      fprintf(stderr, "vmel-run: no Vulkan device\n");
+      fprintf(stderr, "vmel-run: no device offers VK_ARM_data_graph (%u device(s)); vmel-info "
+                      "says why\n",
+              n);
       return 1;
    }
    struct graph_device gd;
