@@ -778,22 +778,6 @@ module_run_execute(const struct vmel_run_ctx *ctx, const struct options *o, stru
 
 /* ---- instance and device ------------------------------------------------------------- */
 
-static bool
-has_extension(VkPhysicalDevice pd, const char *name)
-{
-   uint32_t n = 0;
-   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
-   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
-   if (!props)
-      return false;
-   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, props);
-   bool found = false;
-   for (uint32_t i = 0; i < n && !found; i++)
-      found = strcmp(props[i].extensionName, name) == 0;
-   free(props);
-   return found;
-}
-
 /* The first device with VK_ARM_data_graph (through the layers). */
 static VkPhysicalDevice
 pick_device(VkInstance instance, VkPhysicalDeviceProperties *props)
@@ -806,7 +790,7 @@ pick_device(VkInstance instance, VkPhysicalDeviceProperties *props)
    vkEnumeratePhysicalDevices(instance, &n, pds);
    VkPhysicalDevice pick = VK_NULL_HANDLE;
    for (uint32_t i = 0; i < n && !pick; i++) {
-      if (has_extension(pds[i], VK_ARM_DATA_GRAPH_EXTENSION_NAME))
+      if (graph_has_extension(pds[i], VK_ARM_DATA_GRAPH_EXTENSION_NAME))
          pick = pds[i];
    }
    free(pds);
