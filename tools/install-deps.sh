@@ -11,6 +11,7 @@ packages=(
   glslang-dev glslang-tools
   libspirv-cross-c-shared-dev spirv-cross
   clang-14 libclang-rt-14-dev # tools/fuzz.sh: libFuzzer and clang's sanitizers
+  python3 # e2e.vmel_info_why parses vmel-info --json
 )
 
 SUDO=""
