@@ -34,6 +34,11 @@ configure_file(${CMAKE_SOURCE_DIR}/cmake/package/vulkan-arm-ml.pc.in
                ${_pkg_dir}/vulkan-arm-ml.pc @ONLY)
 install(FILES ${_pkg_dir}/vulkan-arm-ml.pc DESTINATION ${CMAKE_INSTALL_DATADIR}/pkgconfig)
 
+# The licence and the README where Debian keeps a package's (share/doc/<package>/copyright).
+set(_doc_dir ${CMAKE_INSTALL_DATADIR}/doc/vulkan-ml-emulation-layers)
+install(FILES ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION ${_doc_dir} RENAME copyright)
+install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${_doc_dir})
+
 # The Debian package: everything above under /usr, one binary package (D54 says why one).
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME vulkan-ml-emulation-layers)

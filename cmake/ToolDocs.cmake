@@ -6,16 +6,18 @@
 function(vmel_tool_doc target)
   cmake_parse_arguments(D "INSTALL" "SUMMARY" "" ${ARGN})
   set(man ${CMAKE_BINARY_DIR}/man/man1/${target}.1)
-  add_custom_command(OUTPUT ${man}
+  # Installed compressed, as Debian's policy asks (gzip -n: no name or time stamp inside).
+  add_custom_command(OUTPUT ${man} ${man}.gz
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man/man1
     COMMAND vmel_help_doc man $<TARGET_FILE:${target}> ${target} ${PROJECT_VERSION}
             ${D_SUMMARY} ${man}
+    COMMAND gzip -9nkf ${man}
     DEPENDS ${target} vmel_help_doc
     COMMENT "Manual page ${target}.1 from ${target} --help"
     VERBATIM)
-  add_custom_target(${target}_man ALL DEPENDS ${man})
+  add_custom_target(${target}_man ALL DEPENDS ${man} ${man}.gz)
   if(D_INSTALL)
-    install(FILES ${man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+    install(FILES ${man}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
   endif()
   if(VMEL_BUILD_TESTS)
     get_target_property(dir ${target} SOURCE_DIR)

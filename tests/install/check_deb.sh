@@ -39,6 +39,7 @@ done
 for h in vulkan/vulkan_arm_ml.h spirv/spirv_arm_ml.h vmel_graph.h; do
   [ -f "$root/usr/include/$h" ] || { echo "missing /usr/include/$h"; exit 1; }
 done
+[ -f "$root/usr/share/doc/vulkan-ml-emulation-layers/copyright" ] || { echo "no copyright"; exit 1; }
 [ -f "$root/usr/share/cmake/VulkanArmML/VulkanArmMLConfig.cmake" ] &&
   [ -f "$root/usr/share/pkgconfig/vulkan-arm-ml.pc" ] || { echo "missing package config"; exit 1; }
 
@@ -46,7 +47,9 @@ done
 tools=0
 for tool in "$root"/usr/bin/*; do
   name=$(basename "$tool")
-  [ -f "$root/usr/share/man/man1/$name.1" ] || { echo "no manual page for $name"; exit 1; }
+  [ -f "$root/usr/share/man/man1/$name.1.gz" ] || { echo "no manual page for $name"; exit 1; }
+  zcat "$root/usr/share/man/man1/$name.1.gz" | grep -q "^\.TH ${name^^} 1" ||
+    { echo "$name.1.gz is not its manual page"; exit 1; }
   "$tool" --help >/dev/null || { echo "$name --help failed"; exit 1; }
   tools=$((tools + 1))
 done
@@ -54,7 +57,7 @@ done
 
 # Run from the scratch root, outside the source and build trees.
 run() {
-  (cd "$root" && env -u VK_INSTANCE_LAYERS -u VK_ADD_LAYER_PATH -u LD_LIBRARY_PATH \
+  (cd "$root" && env -u VK_INSTANCE_LAYERS -u VK_ADD_LAYER_PATH -u VK_LOADER_LAYERS_ENABLE \
      VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" VK_LAYER_PATH="$layers" NODEVICE_SELECT=1 \
      "$@")
 }
