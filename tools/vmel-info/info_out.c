@@ -125,48 +125,47 @@ info_end(void)
    putchar(list ? ']' : '}');
 }
 
-void
-info_bool(const char *key, bool value)
+/* A keyed value: JSON text `json`, or the text line "    KEY<padding> text". */
+static void
+keyed(const char *key, const char *json, const char *text)
 {
    if (json_mode) {
       json_key(key);
-      fputs(value ? "true" : "false", stdout);
+      fputs(json, stdout);
    } else {
-      printf("    %-45s %s\n", key, value ? "yes" : "no");
+      printf("    %-45s %s\n", key, text);
    }
+}
+
+void
+info_bool(const char *key, bool value)
+{
+   keyed(key, value ? "true" : "false", value ? "yes" : "no");
 }
 
 void
 info_uint(const char *key, uint64_t value)
 {
-   if (json_mode) {
-      json_key(key);
-      printf("%" PRIu64, value);
-   } else {
-      printf("    %-45s %" PRIu64 "\n", key, value);
-   }
+   char v[24];
+   snprintf(v, sizeof(v), "%" PRIu64, value);
+   keyed(key, v, v);
 }
 
 void
 info_int(const char *key, int64_t value)
 {
-   if (json_mode) {
-      json_key(key);
-      printf("%" PRId64, value);
-   } else {
-      printf("    %-45s %" PRId64 "\n", key, value);
-   }
+   char v[24];
+   snprintf(v, sizeof(v), "%" PRId64, value);
+   keyed(key, v, v);
 }
 
 void
 info_hex(const char *key, uint64_t value)
 {
-   if (json_mode) {
-      json_key(key);
-      printf("%" PRIu64, value);
-   } else {
-      printf("    %-45s 0x%" PRIx64 "\n", key, value);
-   }
+   char v[24], x[24];
+   snprintf(v, sizeof(v), "%" PRIu64, value);
+   snprintf(x, sizeof(x), "0x%" PRIx64, value);
+   keyed(key, v, x);
 }
 
 void
@@ -181,17 +180,13 @@ info_str(const char *key, const char *value)
 void
 info_num(const char *key, uint64_t value)
 {
-   if (!json_mode)
-      return;
-   json_key(key);
-   printf("%" PRIu64, value);
+   if (json_mode)
+      info_uint(key, value);
 }
 
 void
 info_flag(const char *key, bool value)
 {
-   if (!json_mode)
-      return;
-   json_key(key);
-   fputs(value ? "true" : "false", stdout);
+   if (json_mode)
+      info_bool(key, value);
 }

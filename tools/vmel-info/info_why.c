@@ -207,21 +207,35 @@ why_descriptor_buffer(VkPhysicalDevice pd)
           push.maxPushDescriptors, VMEL_GRAPH_MAX_TENSORS);
 }
 
+void
+info_query_ml_caps(VkPhysicalDevice pd, struct info_ml_caps *caps)
+{
+   caps->graph_features = (VkPhysicalDeviceDataGraphFeaturesARM){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM};
+   caps->tensor_features = (VkPhysicalDeviceTensorFeaturesARM){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM,
+      .pNext = &caps->graph_features};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &caps->tensor_features};
+   vkGetPhysicalDeviceFeatures2(pd, &f2);
+   caps->tensor_features.pNext = NULL;
+   caps->graph_features.pNext = NULL;
+   caps->tensor_properties = (VkPhysicalDeviceTensorPropertiesARM){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &caps->tensor_properties};
+   vkGetPhysicalDeviceProperties2(pd, &p2);
+   caps->tensor_properties.pNext = NULL;
+}
+
 static void
 why_features(VkPhysicalDevice pd, const struct facts *f)
 {
-   VkPhysicalDeviceDataGraphFeaturesARM dg = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM};
-   VkPhysicalDeviceTensorFeaturesARM tf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM, .pNext = &dg};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                   .pNext = &tf};
-   vkGetPhysicalDeviceFeatures2(pd, &f2);
-   VkPhysicalDeviceTensorPropertiesARM tp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM};
-   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                     .pNext = &tp};
-   vkGetPhysicalDeviceProperties2(pd, &p2);
+   struct info_ml_caps caps;
+   info_query_ml_caps(pd, &caps);
+   const VkPhysicalDeviceTensorFeaturesARM tf = caps.tensor_features;
+   const VkPhysicalDeviceDataGraphFeaturesARM dg = caps.graph_features;
+   const VkPhysicalDeviceTensorPropertiesARM tp = caps.tensor_properties;
    char uab[400] = "";
    if (f->tensors) {
       if (!tf.shaderStorageTensorArrayNonUniformIndexing)

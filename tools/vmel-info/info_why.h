@@ -20,6 +20,15 @@ struct info_format {
    const char *name;
 };
 
+/* The ARM features and tensor properties as the enabled layers report them. */
+struct info_ml_caps {
+   VkPhysicalDeviceTensorFeaturesARM tensor_features;
+   VkPhysicalDeviceDataGraphFeaturesARM graph_features;
+   VkPhysicalDeviceTensorPropertiesARM tensor_properties;
+};
+
+void info_query_ml_caps(VkPhysicalDevice pd, struct info_ml_caps *caps);
+
 /* vmel_info.c: whether the device (through the enabled layers) offers the extension. */
 bool has_extension(VkPhysicalDevice pd, const char *name, uint32_t *version);
 

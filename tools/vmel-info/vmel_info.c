@@ -72,57 +72,48 @@ print_extensions(VkPhysicalDevice pd)
 }
 
 static void
-print_features(VkPhysicalDevice pd)
+print_features(const struct info_ml_caps *caps)
 {
-   VkPhysicalDeviceDataGraphFeaturesARM dg = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM};
-   VkPhysicalDeviceTensorFeaturesARM tf = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM, .pNext = &dg};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                   .pNext = &tf};
-   vkGetPhysicalDeviceFeatures2(pd, &f2);
+   const VkPhysicalDeviceTensorFeaturesARM *tf = &caps->tensor_features;
+   const VkPhysicalDeviceDataGraphFeaturesARM *dg = &caps->graph_features;
    info_begin("VkPhysicalDeviceTensorFeaturesARM", "  VkPhysicalDeviceTensorFeaturesARM:");
-   info_bool("tensors", tf.tensors);
-   info_bool("tensorNonPacked", tf.tensorNonPacked);
-   info_bool("shaderTensorAccess", tf.shaderTensorAccess);
-   info_bool("shaderStorageTensorArrayDynamicIndexing", tf.shaderStorageTensorArrayDynamicIndexing);
+   info_bool("tensors", tf->tensors);
+   info_bool("tensorNonPacked", tf->tensorNonPacked);
+   info_bool("shaderTensorAccess", tf->shaderTensorAccess);
+   info_bool("shaderStorageTensorArrayDynamicIndexing", tf->shaderStorageTensorArrayDynamicIndexing);
    info_bool("shaderStorageTensorArrayNonUniformIndexing",
-             tf.shaderStorageTensorArrayNonUniformIndexing);
+             tf->shaderStorageTensorArrayNonUniformIndexing);
    info_bool("descriptorBindingStorageTensorUpdateAfterBind",
-             tf.descriptorBindingStorageTensorUpdateAfterBind);
+             tf->descriptorBindingStorageTensorUpdateAfterBind);
    info_end();
    info_begin("VkPhysicalDeviceDataGraphFeaturesARM", "  VkPhysicalDeviceDataGraphFeaturesARM:");
-   info_bool("dataGraph", dg.dataGraph);
-   info_bool("dataGraphUpdateAfterBind", dg.dataGraphUpdateAfterBind);
-   info_bool("dataGraphSpecializationConstants", dg.dataGraphSpecializationConstants);
-   info_bool("dataGraphDescriptorBuffer", dg.dataGraphDescriptorBuffer);
-   info_bool("dataGraphShaderModule", dg.dataGraphShaderModule);
+   info_bool("dataGraph", dg->dataGraph);
+   info_bool("dataGraphUpdateAfterBind", dg->dataGraphUpdateAfterBind);
+   info_bool("dataGraphSpecializationConstants", dg->dataGraphSpecializationConstants);
+   info_bool("dataGraphDescriptorBuffer", dg->dataGraphDescriptorBuffer);
+   info_bool("dataGraphShaderModule", dg->dataGraphShaderModule);
    info_end();
 }
 
 static void
-print_limits(VkPhysicalDevice pd)
+print_limits(const struct info_ml_caps *caps)
 {
-   VkPhysicalDeviceTensorPropertiesARM tp = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_PROPERTIES_ARM};
-   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                     .pNext = &tp};
-   vkGetPhysicalDeviceProperties2(pd, &p2);
+   const VkPhysicalDeviceTensorPropertiesARM *tp = &caps->tensor_properties;
    info_begin("VkPhysicalDeviceTensorPropertiesARM", "  VkPhysicalDeviceTensorPropertiesARM:");
-   info_uint("maxTensorDimensionCount", tp.maxTensorDimensionCount);
-   info_uint("maxTensorElements", tp.maxTensorElements);
-   info_uint("maxPerDimensionTensorElements", tp.maxPerDimensionTensorElements);
-   info_int("maxTensorStride", tp.maxTensorStride);
-   info_uint("maxTensorSize", tp.maxTensorSize);
-   info_uint("maxTensorShaderAccessArrayLength", tp.maxTensorShaderAccessArrayLength);
-   info_uint("maxTensorShaderAccessSize", tp.maxTensorShaderAccessSize);
-   info_uint("maxDescriptorSetStorageTensors", tp.maxDescriptorSetStorageTensors);
-   info_uint("maxPerStageDescriptorSetStorageTensors", tp.maxPerStageDescriptorSetStorageTensors);
+   info_uint("maxTensorDimensionCount", tp->maxTensorDimensionCount);
+   info_uint("maxTensorElements", tp->maxTensorElements);
+   info_uint("maxPerDimensionTensorElements", tp->maxPerDimensionTensorElements);
+   info_int("maxTensorStride", tp->maxTensorStride);
+   info_uint("maxTensorSize", tp->maxTensorSize);
+   info_uint("maxTensorShaderAccessArrayLength", tp->maxTensorShaderAccessArrayLength);
+   info_uint("maxTensorShaderAccessSize", tp->maxTensorShaderAccessSize);
+   info_uint("maxDescriptorSetStorageTensors", tp->maxDescriptorSetStorageTensors);
+   info_uint("maxPerStageDescriptorSetStorageTensors", tp->maxPerStageDescriptorSetStorageTensors);
    info_uint("maxDescriptorSetUpdateAfterBindStorageTensors",
-             tp.maxDescriptorSetUpdateAfterBindStorageTensors);
+             tp->maxDescriptorSetUpdateAfterBindStorageTensors);
    info_uint("maxPerStageDescriptorUpdateAfterBindStorageTensors",
-             tp.maxPerStageDescriptorUpdateAfterBindStorageTensors);
-   info_hex("shaderTensorSupportedStages", tp.shaderTensorSupportedStages);
+             tp->maxPerStageDescriptorUpdateAfterBindStorageTensors);
+   info_hex("shaderTensorSupportedStages", tp->shaderTensorSupportedStages);
    info_end();
 }
 
@@ -172,6 +163,21 @@ print_formats(VkPhysicalDevice pd)
 }
 
 static void
+print_tosa_names(const char *key, const char *label, const VkDataGraphTOSANameQualityARM *names,
+                 uint32_t count)
+{
+   info_begin_list(key, NULL);
+   for (uint32_t i = 0; i < count; i++) {
+      info_text("        %s %-18s quality 0x%x\n", label, names[i].name, names[i].qualityFlags);
+      info_begin(NULL, NULL);
+      info_str("name", names[i].name);
+      info_num("quality", names[i].qualityFlags);
+      info_end();
+   }
+   info_end();
+}
+
+static void
 print_tosa(VkPhysicalDevice pd, uint32_t family, const VkQueueFamilyDataGraphPropertiesARM *props,
            PFN_vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM get)
 {
@@ -186,26 +192,8 @@ print_tosa(VkPhysicalDevice pd, uint32_t family, const VkQueueFamilyDataGraphPro
    info_text("        level: %s\n",
              tosa.level == VK_DATA_GRAPH_TOSA_LEVEL_8K_ARM ? "8K" : "none");
    info_str("level", tosa.level == VK_DATA_GRAPH_TOSA_LEVEL_8K_ARM ? "8K" : "none");
-   info_begin_list("profiles", NULL);
-   for (uint32_t i = 0; i < tosa.profileCount; i++) {
-      info_text("        profile   %-18s quality 0x%x\n", tosa.pProfiles[i].name,
-                tosa.pProfiles[i].qualityFlags);
-      info_begin(NULL, NULL);
-      info_str("name", tosa.pProfiles[i].name);
-      info_num("quality", tosa.pProfiles[i].qualityFlags);
-      info_end();
-   }
-   info_end();
-   info_begin_list("extensions", NULL);
-   for (uint32_t i = 0; i < tosa.extensionCount; i++) {
-      info_text("        extension %-18s quality 0x%x\n", tosa.pExtensions[i].name,
-                tosa.pExtensions[i].qualityFlags);
-      info_begin(NULL, NULL);
-      info_str("name", tosa.pExtensions[i].name);
-      info_num("quality", tosa.pExtensions[i].qualityFlags);
-      info_end();
-   }
-   info_end();
+   print_tosa_names("profiles", "profile  ", tosa.pProfiles, tosa.profileCount);
+   print_tosa_names("extensions", "extension", tosa.pExtensions, tosa.extensionCount);
    info_why_tosa(pd, &tosa);
    info_end();
 }
@@ -304,8 +292,10 @@ print_device(VkInstance instance, uint32_t index, VkPhysicalDevice pd, bool *ok)
    info_num("apiVersion", props.apiVersion);
    print_extensions(pd);
    if (props.apiVersion >= VK_API_VERSION_1_1) {
-      print_features(pd);
-      print_limits(pd);
+      struct info_ml_caps caps;
+      info_query_ml_caps(pd, &caps);
+      print_features(&caps);
+      print_limits(&caps);
       print_formats(pd);
    }
    print_queues(instance, pd);
