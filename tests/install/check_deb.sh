@@ -3,8 +3,9 @@
 # scratch root under the build tree and runs the unpacked tools from there, the Vulkan
 # loader finding the layers only through VK_LAYER_PATH=<root>/usr/share/vulkan/explicit_layer.d.
 # The manifests' library_path is relative to the manifest (../../../lib/<multiarch>/...), so it
-# resolves inside the scratch root as it does under /usr: nothing is rewritten and no
-# LD_LIBRARY_PATH is set (docs/decisions.md D54).
+# resolves inside the scratch root as it does under /usr: nothing is rewritten and
+# LD_LIBRARY_PATH is left as the caller has it (a driver may need it), never pointed into the
+# root (docs/decisions.md D54).
 #   check_deb.sh BUILD_DIR LVP_ICD LIBDIR
 set -euo pipefail
 build=$1
