@@ -8,6 +8,8 @@
  */
 #include "info_optical_flow.h"
 
+#include "info_out.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,13 +33,14 @@ format_name(VkFormat format)
 }
 
 static void
-print_grids(const char *what, VkDataGraphOpticalFlowGridSizeFlagsARM grids)
+print_grids(const char *key, const char *what, VkDataGraphOpticalFlowGridSizeFlagsARM grids)
 {
-   printf("        %s grids:", what);
+   info_text("        %s grids:", what);
    for (unsigned b = 0; b < 4; b++)
       if (grids & (1u << b))
-         printf(" %ux%u", 1u << b, 1u << b);
-   printf(grids ? "\n" : " none\n");
+         info_text(" %ux%u", 1u << b, 1u << b);
+   info_text(grids ? "\n" : " none\n");
+   info_num(key, grids);
 }
 
 static void
@@ -57,7 +60,8 @@ print_formats(VkPhysicalDevice pd, uint32_t family, const VkQueueFamilyDataGraph
       VkDataGraphOpticalFlowImageFormatInfoARM info = {
          .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_OPTICAL_FLOW_IMAGE_FORMAT_INFO_ARM,
          .usage = usages[u].usage};
-      printf("        %-5s formats:", usages[u].name);
+      info_text("        %-5s formats:", usages[u].name);
+      info_begin_list(usages[u].name, NULL);
       uint32_t count = 0;
       VkResult r = get(pd, family, op, &info, &count, NULL);
       VkDataGraphOpticalFlowImageFormatPropertiesARM *props =
@@ -67,15 +71,16 @@ print_formats(VkPhysicalDevice pd, uint32_t family, const VkQueueFamilyDataGraph
       if (props && get(pd, family, op, &info, &count, props) >= 0) {
          for (uint32_t i = 0; i < count; i++) {
             const char *name = format_name(props[i].format);
-            if (name)
-               printf(" %s", name);
-            else
-               printf(" format %d", (int)props[i].format);
+            char other[32];
+            snprintf(other, sizeof(other), "format %d", (int)props[i].format);
+            info_text(" %s", name ? name : other);
+            info_str(NULL, name ? name : other);
          }
       } else {
-         printf(r == VK_SUCCESS ? " none" : " (query failed: %d)", (int)r);
+         info_text(r == VK_SUCCESS ? " none" : " (query failed: %d)", (int)r);
       }
-      printf("\n");
+      info_text("\n");
+      info_end();
       free(props);
    }
 }
@@ -94,9 +99,10 @@ info_print_optical_flow(VkInstance instance, VkPhysicalDevice pd)
       (PFN_vkGetPhysicalDeviceQueueFamilyDataGraphOpticalFlowImageFormatsARM)
          vkGetInstanceProcAddr(instance,
                                "vkGetPhysicalDeviceQueueFamilyDataGraphOpticalFlowImageFormatsARM");
-   printf("  Optical flow (VK_ARM_data_graph_optical_flow):\n");
+   info_begin_list("optical_flow", "  Optical flow (VK_ARM_data_graph_optical_flow):");
    if (!get_ops || !get_props || !get_formats) {
-      printf("    not available: the data-graph query functions are missing\n");
+      info_text("    not available: the data-graph query functions are missing\n");
+      info_end();
       return;
    }
    uint32_t n = 0;
@@ -108,7 +114,7 @@ info_print_optical_flow(VkInstance instance, VkPhysicalDevice pd)
          continue;
       VkQueueFamilyDataGraphPropertiesARM *ops = calloc(count, sizeof(*ops));
       if (!ops)
-         return;
+         break;
       for (uint32_t j = 0; j < count; j++)
          ops[j].sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM;
       if (get_ops(pd, family, &count, ops) < 0)
@@ -118,25 +124,40 @@ info_print_optical_flow(VkInstance instance, VkPhysicalDevice pd)
              VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_OPTICAL_FLOW_ARM)
             continue;
          listed++;
-         printf("    queue family %u: operation \"%s\" version %u\n", family,
-                ops[j].operation.name, ops[j].operation.version);
+         info_text("    queue family %u: operation \"%s\" version %u\n", family,
+                   ops[j].operation.name, ops[j].operation.version);
+         info_begin(NULL, NULL);
+         info_num("queueFamily", family);
+         info_str("operation", ops[j].operation.name);
+         info_num("version", ops[j].operation.version);
          VkQueueFamilyDataGraphOpticalFlowPropertiesARM p = {
             .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_OPTICAL_FLOW_PROPERTIES_ARM};
          VkResult r = get_props(pd, family, &ops[j], (VkBaseOutStructure *)&p);
          if (r != VK_SUCCESS) {
-            printf("        (no optical-flow properties: %d)\n", (int)r);
+            info_text("        (no optical-flow properties: %d)\n", (int)r);
+            info_end();
             continue;
          }
-         printf("        frame size: %ux%u to %ux%u\n", p.minWidth, p.minHeight, p.maxWidth,
-                p.maxHeight);
-         print_grids("output", p.supportedOutputGridSizes);
-         print_grids("hint  ", p.supportedHintGridSizes);
-         printf("        hint input: %s, cost output: %s\n", p.hintSupported ? "yes" : "no",
-                p.costSupported ? "yes" : "no");
+         info_text("        frame size: %ux%u to %ux%u\n", p.minWidth, p.minHeight, p.maxWidth,
+                   p.maxHeight);
+         info_num("minWidth", p.minWidth);
+         info_num("minHeight", p.minHeight);
+         info_num("maxWidth", p.maxWidth);
+         info_num("maxHeight", p.maxHeight);
+         print_grids("supportedOutputGridSizes", "output", p.supportedOutputGridSizes);
+         print_grids("supportedHintGridSizes", "hint  ", p.supportedHintGridSizes);
+         info_text("        hint input: %s, cost output: %s\n", p.hintSupported ? "yes" : "no",
+                   p.costSupported ? "yes" : "no");
+         info_flag("hintSupported", p.hintSupported);
+         info_flag("costSupported", p.costSupported);
+         info_begin("formats", NULL);
          print_formats(pd, family, &ops[j], get_formats);
+         info_end();
+         info_end();
       }
       free(ops);
    }
    if (!listed)
-      printf("    no queue family lists the \"OpticalFlow\" operation\n");
+      info_text("    no queue family lists the \"OpticalFlow\" operation\n");
+   info_end();
 }

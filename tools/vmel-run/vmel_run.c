@@ -53,6 +53,7 @@ static const char usage_text[] =
    "                                    FILE (with a MODULE)\n"
    "  --layers L1,L2,...                layers to enable (default:\n"
    "                                    VK_LAYER_ML_Graph_Emulation,VK_LAYER_ML_Tensor_Emulation)\n"
+   "  -h, --help                        print this help and exit\n"
    "\n"
    "DTYPE: bool i8 u8 i16 u16 i32 u32 i64 fp16 bf16 fp32 fp64 fp8e4m3 fp8e5m2; by default\n"
    "the module's element type. .npy files: C order, little-endian, |b1 |i1 |u1 <i2 <u2 <i4\n"
