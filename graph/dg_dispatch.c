@@ -30,6 +30,8 @@
 
 #include <stdalign.h>
 
+#include "of/of_private.h"
+
 #define DG_CMD_RECENT 8    /* sessions remembered since the last ordering barrier */
 #define DG_CMD_PROFILED 16 /* profiled dispatches per command buffer */
 #define DG_WAIT_INLINE_EVENTS 2 /* vkCmdWaitEvents2 translates this many events on the stack */
@@ -366,6 +368,12 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
       next->CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, i, n,
                                   &data->sets[i], 0, NULL);
       i += n;
+   }
+   if (p->of) {
+      of_dispatch_record(device, s, commandBuffer, pInfo);
+      struct lyr_cmd_disturbed all = {.pipeline = true, .set_mask = ~0u, .push_constants = true};
+      lyr_cmd_state_restore_compute(&device->cmds, state, commandBuffer, &all);
+      return;
    }
    bool again = p->intermediate_count && dispatched_again(data, s);
    if (again)

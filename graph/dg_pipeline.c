@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "dg_decode.h"
+#include "of/of_private.h"
 #include "vmel_graph.h"
 
 bool
@@ -307,6 +308,7 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    for (uint32_t i = 0; p->set_layouts && i < p->set_layout_count; i++)
       next->DestroyDescriptorSetLayout(dev, p->set_layouts[i], dalloc);
    dg_profile_pipeline_finish(p);
+   of_pipeline_destroy(p);
    VkAllocationCallbacks a = p->alloc;
    lyr_free(&a, p->set_layouts);
    lyr_free(&a, p->intermediates);
@@ -586,6 +588,37 @@ create_from_identifier(struct dg_device *device, VkPipelineCache cache_handle,
    return result;
 }
 
+/* An optical-flow pipeline (graph/of): validated and created there. */
+static VkResult
+create_single_node(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *info,
+                   const VkDataGraphPipelineSingleNodeCreateInfoARM *node,
+                   const VkAllocationCallbacks *alloc, struct dg_pipeline **out)
+{
+   if (!device->optical_flow)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: a single-node pipeline on a device "
+                       "without %s enabled", VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME);
+   const struct dg_pipeline_layout_info *layout =
+      dg_pipeline_layout_info_get(device, info->layout);
+   if (!layout)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: layout is not a pipeline layout of this "
+                       "device");
+   if (dg_pipeline_layout_has_push_constants(layout))
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: layout has push constants (VUID 09767)");
+   struct dg_pipeline *p = pipeline_alloc(device, info, alloc);
+   if (!p)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = of_pipeline_create(device, info, node, layout, p);
+   if (result != VK_SUCCESS) {
+      dg_pipeline_destroy(p, alloc);
+      return result;
+   }
+   *out = p;
+   return VK_SUCCESS;
+}
+
 static VkResult
 create_one(struct dg_device *device, VkPipelineCache cache_handle,
            const VkDataGraphPipelineCreateInfoARM *info, const VkAllocationCallbacks *alloc,
@@ -603,10 +636,10 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
    VkResult db_result = dg_descriptor_buffer_check_pipeline(device, info);
    if (db_result != VK_SUCCESS)
       return db_result;
-   if (lyr_find_struct(info->pNext,
-                       VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
-      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: single-node (optical "
-                       "flow) pipelines are not supported yet");
+   const VkDataGraphPipelineSingleNodeCreateInfoARM *node = lyr_find_struct(
+      info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM);
+   if (node)
+      return create_single_node(device, info, node, alloc, out);
    const VkDataGraphPipelineIdentifierCreateInfoARM *id = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM);
    const VkDataGraphPipelineShaderModuleCreateInfoARM *sm = lyr_find_struct(

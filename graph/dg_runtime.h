@@ -79,6 +79,8 @@ struct dg_pipeline {
    bool descriptor_buffer;
    uint8_t identifier[32];
    struct dg_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
+   /* A single-node optical-flow pipeline (graph/of, D49): no plan, no stages. */
+   struct of_pipeline *of;
 };
 
 static inline struct dg_pipeline *
@@ -107,6 +109,7 @@ struct dg_session {
    bool *barrier_before;      /* [stage_count]: a barrier precedes order[k] (D46) */
    uint32_t barrier_count;
    struct dg_session_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
+   struct of_session *of; /* the session of an optical-flow pipeline (graph/of) */
 };
 
 static inline struct dg_session *

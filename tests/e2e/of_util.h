@@ -1,0 +1,69 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Helpers of the optical-flow end-to-end tests (test_of_graph.c): the application's side
+ * of VK_ARM_data_graph_optical_flow as Arm's tests use it (storage images at set 0 bindings
+ * 0..4, layout GENERAL), pipelines, sessions, dispatches and read-back.
+ */
+#ifndef VMEL_OF_UTIL_H
+#define VMEL_OF_UTIL_H
+
+#include "dgutil.h"
+
+/* Bindings of the application's set 0 (Arm's tests' order). */
+enum { OFU_INPUT, OFU_REFERENCE, OFU_FLOW, OFU_HINT, OFU_COST, OFU_BINDINGS };
+
+struct ofu {
+   struct dgu u;
+   VkDescriptorSetLayout set_layout;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+};
+
+struct ofu_image {
+   VkImage image;
+   VkDeviceMemory memory;
+   VkImageView view;
+   VkFormat format;
+   uint32_t w, h, texel; /* bytes per texel */
+};
+
+/* One optical-flow configuration. */
+struct ofu_config {
+   uint32_t width, height;
+   VkFormat image_format;
+   uint32_t grid, hint_grid; /* pixels; hint_grid 0: no hint */
+   uint32_t perf;            /* VkDataGraphOpticalFlowPerformanceLevelARM */
+   bool cost;
+};
+
+bool ofu_init(struct ofu *o);
+void ofu_finish(struct ofu *o);
+
+/** vkCreateDataGraphPipelinesARM for a configuration (connections at set 0 as above). */
+VkResult ofu_pipeline(struct ofu *o, const struct ofu_config *c, VkPipeline *pipeline);
+
+bool ofu_image_create(struct ofu *o, VkFormat format, uint32_t w, uint32_t h,
+                      struct ofu_image *img);
+void ofu_image_destroy(struct ofu *o, struct ofu_image *img);
+/** Writes (w*h*texel bytes) into the image / reads it back. */
+bool ofu_image_write(struct ofu *o, struct ofu_image *img, const void *data);
+bool ofu_image_read(struct ofu *o, struct ofu_image *img, void *data);
+
+/* A session with its memory, a descriptor set of the configuration's images. */
+struct ofu_run {
+   VkPipeline pipeline;
+   VkDataGraphPipelineSessionARM session;
+   VkDeviceMemory memory[2];
+   VkDescriptorSet set;
+   struct ofu_image in, ref, flow, hint, cost;
+   struct ofu_config c;
+};
+
+bool ofu_run_create(struct ofu *o, const struct ofu_config *c, bool cache, struct ofu_run *r);
+void ofu_run_destroy(struct ofu *o, struct ofu_run *r);
+/** Records and submits one dispatch with these execute flags; waits. */
+bool ofu_dispatch(struct ofu *o, struct ofu_run *r, uint32_t flags);
+
+#endif
