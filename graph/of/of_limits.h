@@ -14,13 +14,13 @@
 
 #include "vulkan/vulkan_arm_ml.h"
 
-/* Frame sizes. 64: the pyramid's coarsest level is at least 32x24, and a frame of fewer
- * than two such levels gains nothing from the pyramid; 4096: the session's two pyramids of
- * 32-bit luma samples stay under 2 x 90 MiB. */
+/* Frame sizes. 64: at least two pyramid levels (the coarsest is at least 32x24); 8192 (and
+ * the device's maxImageDimension2D): pipeline creation also refuses a frame whose pyramids
+ * (one 32-bit word per sample) exceed the device's maxStorageBufferRange. */
 #define OF_MIN_WIDTH 64u
 #define OF_MIN_HEIGHT 64u
-#define OF_MAX_WIDTH 4096u
-#define OF_MAX_HEIGHT 4096u
+#define OF_MAX_WIDTH 8192u
+#define OF_MAX_HEIGHT 8192u
 
 /* Output and hint grids: every size. */
 #define OF_GRID_SIZES                                                                              \

@@ -452,7 +452,20 @@ of_pipeline_create(struct dg_device *device, const VkDataGraphPipelineCreateInfo
       result = check_resources(info, of);
    if (result != VK_SUCCESS)
       return result;
+   if (ci->width > device->limits.maxImageDimension2D ||
+       ci->height > device->limits.maxImageDimension2D)
+      return OF_FAIL(VK_ERROR_VALIDATION_FAILED_EXT,
+                     "optical flow of %ux%u: larger than maxImageDimension2D %u", ci->width,
+                     ci->height, device->limits.maxImageDimension2D);
    plan_memory(of);
+   const uint64_t largest = (uint64_t)4 * (of->mem.cache_words > of->mem.transient_words
+                                              ? of->mem.cache_words
+                                              : of->mem.transient_words);
+   if (largest > device->limits.maxStorageBufferRange)
+      return OF_FAIL(VK_ERROR_UNKNOWN,
+                     "optical flow of %ux%u needs a %" PRIu64 "-byte storage buffer; the "
+                     "device's maxStorageBufferRange is %u",
+                     ci->width, ci->height, largest, device->limits.maxStorageBufferRange);
    result = create_layouts(device, p, layout);
    for (uint32_t k = 0; result == VK_SUCCESS && k < OF_K_COUNT; k++) {
       if ((k == OF_K_HINT && !of->has[OF_HINT]) || (k == OF_K_COST && !of->has[OF_COST]))

@@ -71,7 +71,7 @@ static const char *const defect_names[D_COUNT] = {
     "COST without ENABLE_COST",
     "ENABLE_COST without COST",
     "63 pixels wide",
-    "4097 pixels high",
+    "8193 pixels high",
     "imageFormat R8G8B8A8",
     "flowVectorFormat R32G32",
     "costFormat R32_UINT",
@@ -129,7 +129,7 @@ create_defective(struct ofu *o, enum defect d, VkPipeline *pipeline)
    VkDataGraphPipelineOpticalFlowCreateInfoARM of = {
        .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_OPTICAL_FLOW_CREATE_INFO_ARM,
        .width = d == D_SMALL ? 63 : 128,
-       .height = d == D_LARGE ? 4097 : 96,
+       .height = d == D_LARGE ? 8193 : 96,
        .imageFormat = d == D_IMAGE_FORMAT ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R8_UNORM,
        .flowVectorFormat = d == D_FLOW_FORMAT ? VK_FORMAT_R32G32_SFLOAT : VK_FORMAT_R16G16_SFLOAT,
        .costFormat = d == D_COST_FORMAT ? VK_FORMAT_R32_UINT : VK_FORMAT_R16_UINT,
