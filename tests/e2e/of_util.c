@@ -383,10 +383,9 @@ ofu_run_destroy(struct ofu *o, struct ofu_run *r)
    memset(r, 0, sizeof(*r));
 }
 
-bool
-ofu_dispatch(struct ofu *o, struct ofu_run *r, uint32_t flags)
+void
+ofu_record(struct ofu *o, struct ofu_run *r, VkCommandBuffer cmd, uint32_t flags)
 {
-   VkCommandBuffer cmd = dgu_begin(&o->u);
    dgu_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM,
                VK_ACCESS_2_DATA_GRAPH_READ_BIT_ARM | VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM);
@@ -401,6 +400,13 @@ ofu_dispatch(struct ofu *o, struct ofu_run *r, uint32_t flags)
    o->u.fn.CmdDispatchDataGraphARM(cmd, r->session, &di);
    dgu_barrier(cmd, VK_PIPELINE_STAGE_2_DATA_GRAPH_BIT_ARM, VK_ACCESS_2_DATA_GRAPH_WRITE_BIT_ARM,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+}
+
+bool
+ofu_dispatch(struct ofu *o, struct ofu_run *r, uint32_t flags)
+{
+   VkCommandBuffer cmd = dgu_begin(&o->u);
+   ofu_record(o, r, cmd, flags);
    bool done = dgu_submit_wait(&o->u, cmd);
    dgu_free_cmd(&o->u, cmd);
    return ok(done, "optical-flow dispatch submitted");

@@ -2,9 +2,9 @@
  * Copyright © 2026 The vmel authors
  * SPDX-License-Identifier: MIT
  *
- * Helpers of the optical-flow end-to-end tests (test_of_graph.c): the application's side
- * of VK_ARM_data_graph_optical_flow as Arm's tests use it (storage images at set 0 bindings
- * 0..4, layout GENERAL), pipelines, sessions, dispatches and read-back.
+ * Helpers of the optical-flow end-to-end tests (test_of_graph.c, test_of_flags.c): the
+ * application's side of VK_ARM_data_graph_optical_flow as Arm's tests use it (storage images at set
+ * 0 bindings 0..4, layout GENERAL), pipelines, sessions, dispatches and read-back.
  */
 #ifndef VMEL_OF_UTIL_H
 #define VMEL_OF_UTIL_H
@@ -63,6 +63,9 @@ struct ofu_run {
 
 bool ofu_run_create(struct ofu *o, const struct ofu_config *c, bool cache, struct ofu_run *r);
 void ofu_run_destroy(struct ofu *o, struct ofu_run *r);
+/** Records one dispatch with these execute flags (between barriers) into a begun command
+ *  buffer. */
+void ofu_record(struct ofu *o, struct ofu_run *r, VkCommandBuffer cmd, uint32_t flags);
 /** Records and submits one dispatch with these execute flags; waits. */
 bool ofu_dispatch(struct ofu *o, struct ofu_run *r, uint32_t flags);
 
