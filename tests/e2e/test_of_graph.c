@@ -270,6 +270,8 @@ compare(struct ofu *o, const struct ofu_config *c, const struct of_synth *s, con
          OF_TOL_COST, cost_worst);
    if (q)
       of_measure(s, gotf, c->cost ? got_cost : NULL, c->grid, q);
+   printf("%s: largest flow difference %.4f px, cost %u; EPE %.3f px\n", what, worst,
+          cost_worst, q ? q->epe : NAN);
    of_pyramid_free(&pin);
    of_pyramid_free(&pref);
    free(got);
