@@ -267,8 +267,8 @@ dg_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 
 /* ---- dispatch ------------------------------------------------------------ */
 
-static void
-stage_barrier(struct dg_device *device, VkCommandBuffer cmd)
+void
+dg_stage_barrier(struct dg_device *device, VkCommandBuffer cmd)
 {
    VkMemoryBarrier2 mb = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
@@ -387,7 +387,7 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
       const uint32_t j = s->order[k];
       const struct dg_stage *st = &p->stages[j];
       if (s->barrier_before[k] || (k == 0 && again))
-         stage_barrier(device, commandBuffer);
+         dg_stage_barrier(device, commandBuffer);
       /* The stage's own internal set, at the last set index: the
        * application's sets below it stay bound (layout compatibility). */
       if (st->internal_set != UINT32_MAX && st->internal_set != bound) {

@@ -189,13 +189,10 @@ create_constants(struct dg_device *device, struct dg_pipeline *p)
 
 /* ---- layouts -------------------------------------------------------------- */
 
-static VkResult
-create_layouts(struct dg_device *device, struct dg_pipeline *p,
-               const struct dg_pipeline_layout_info *layout)
+VkResult
+dg_pipeline_app_set_layouts(struct dg_device *device, struct dg_pipeline *p,
+                            const struct dg_pipeline_layout_info *layout, uint32_t count)
 {
-   VkDevice dev = device->base.handle;
-   const struct lyr_device_next *next = &device->base.next;
-   uint32_t count = p->app_set_count + (p->internal_binding_count ? 1 : 0);
    p->set_layouts = lyr_zalloc(&p->alloc, (count ? count : 1) * sizeof(VkDescriptorSetLayout), 8,
                                VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!p->set_layouts)
@@ -212,10 +209,21 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
          VkDescriptorSetLayoutCreateInfo empty = {
             .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
             .flags = dg_descriptor_buffer_layout_flags(p, false)};
-         result = next->CreateDescriptorSetLayout(dev, &empty, &device->base.alloc,
-                                                  &p->set_layouts[i]);
+         result = device->base.next.CreateDescriptorSetLayout(
+            device->base.handle, &empty, &device->base.alloc, &p->set_layouts[i]);
       }
    }
+   return result;
+}
+
+static VkResult
+create_layouts(struct dg_device *device, struct dg_pipeline *p,
+               const struct dg_pipeline_layout_info *layout)
+{
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   uint32_t count = p->app_set_count + (p->internal_binding_count ? 1 : 0);
+   VkResult result = dg_pipeline_app_set_layouts(device, p, layout, count);
    if (result == VK_SUCCESS && p->internal_binding_count) {
       VkDescriptorSetLayoutBinding *b =
          lyr_zalloc(&p->alloc, p->internal_binding_count * sizeof(*b), 8,

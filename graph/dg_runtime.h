@@ -145,6 +145,17 @@ VkResult dg_stage_instantiate(struct dg_device *device, const struct dg_pipeline
 VkResult dg_pipeline_instantiate(struct dg_device *device, struct dg_pipeline *p,
                                  const struct dg_pipeline_layout_info *layout);
 
+/** The kernels' set layouts: p->set_layouts[count] allocated, the first p->app_set_count
+ *  identically defined copies of the application's (empty ones for its unused set
+ *  numbers); the caller creates the rest (dg_pipeline.c). */
+VkResult dg_pipeline_app_set_layouts(struct dg_device *device, struct dg_pipeline *p,
+                                     const struct dg_pipeline_layout_info *layout,
+                                     uint32_t count);
+
+/** A compute -> compute barrier on storage reads and writes, between dependent kernels
+ *  (dg_dispatch.c). */
+void dg_stage_barrier(struct dg_device *device, VkCommandBuffer cmd);
+
 /* ---- graph constants in device-local memory (dg_upload.c) --------------- */
 
 /* One constant to stage: its memory is bound to `dst` (a buffer aliasing it) at offset 0. */

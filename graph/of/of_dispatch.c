@@ -26,19 +26,7 @@ struct of_rec {
 static void
 barrier(const struct of_rec *r)
 {
-   VkMemoryBarrier2 mb = {
-       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-       .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-       .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
-       .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-       .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-   };
-   VkDependencyInfo dep = {
-       .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-       .memoryBarrierCount = 1,
-       .pMemoryBarriers = &mb,
-   };
-   r->device->base.next.CmdPipelineBarrier2(r->cmd, &dep);
+   dg_stage_barrier(r->device, r->cmd);
 }
 
 /* One kernel over w x h items (8x8 workgroups; 1x1 for the slot kernel). */

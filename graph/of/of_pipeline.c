@@ -249,24 +249,7 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
                      "the pipeline layout has %u sets; optical flow needs one "
                      "more and the device binds %u",
                      p->app_set_count, device->max_bound_sets);
-   uint32_t count = p->app_set_count + 1;
-   p->set_layouts = lyr_zalloc(&p->alloc, count * sizeof(VkDescriptorSetLayout), 8,
-                               VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   if (!p->set_layouts)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   p->set_layout_count = count;
-   VkResult result = VK_SUCCESS;
-   for (uint32_t i = 0; i < p->app_set_count && result == VK_SUCCESS; i++) {
-      const struct dg_set_layout_info *s = dg_pipeline_layout_set(layout, i);
-      if (s) {
-         result = dg_set_layout_create(device, s, &p->set_layouts[i]);
-      } else {
-         VkDescriptorSetLayoutCreateInfo empty = {
-             .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-         result =
-             next->CreateDescriptorSetLayout(dev, &empty, &device->base.alloc, &p->set_layouts[i]);
-      }
-   }
+   VkResult result = dg_pipeline_app_set_layouts(device, p, layout, p->app_set_count + 1);
    if (result != VK_SUCCESS)
       return result;
    const VkDescriptorSetLayoutBinding b[2] = {
@@ -285,7 +268,7 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, OF_PUSH_BYTES};
    VkPipelineLayoutCreateInfo plci = {
        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-       .setLayoutCount = count,
+       .setLayoutCount = p->set_layout_count,
        .pSetLayouts = p->set_layouts,
        .pushConstantRangeCount = 1,
        .pPushConstantRanges = &range,
@@ -458,9 +441,9 @@ of_pipeline_create(struct dg_device *device, const VkDataGraphPipelineCreateInfo
                      "optical flow of %ux%u: larger than maxImageDimension2D %u", ci->width,
                      ci->height, device->limits.maxImageDimension2D);
    plan_memory(of);
-   const uint64_t largest = (uint64_t)4 * (of->mem.cache_words > of->mem.transient_words
-                                              ? of->mem.cache_words
-                                              : of->mem.transient_words);
+   const uint64_t largest =
+       (uint64_t)4 * (of->mem.cache_words > of->mem.transient_words ? of->mem.cache_words
+                                                                    : of->mem.transient_words);
    if (largest > device->limits.maxStorageBufferRange)
       return OF_FAIL(VK_ERROR_UNKNOWN,
                      "optical flow of %ux%u needs a %" PRIu64 "-byte storage buffer; the "

@@ -12,10 +12,10 @@
 #include "test.h"
 
 bool
-ofu_init(struct ofu *o)
+ofu_init(struct ofu *o, bool optical_flow)
 {
    memset(o, 0, sizeof(*o));
-   struct dgu_options opt = {.optical_flow = true};
+   struct dgu_options opt = {.optical_flow = optical_flow};
    if (!dgu_init(&o->u, &opt))
       return false;
    VkDescriptorSetLayoutBinding b[OFU_BINDINGS];

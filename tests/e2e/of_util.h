@@ -38,7 +38,9 @@ struct ofu_config {
    bool cost;
 };
 
-bool ofu_init(struct ofu *o);
+/** A device with VK_ARM_data_graph_optical_flow enabled (or not), the set layout of
+ *  OFU_BINDINGS storage images at set 0, its pipeline layout and a pool. */
+bool ofu_init(struct ofu *o, bool optical_flow);
 void ofu_finish(struct ofu *o);
 
 /** vkCreateDataGraphPipelinesARM for a configuration (connections at set 0 as above). */

@@ -174,12 +174,29 @@ out:
    ofu_run_destroy(o, &r);
 }
 
+/* A device without the extension enabled takes no single-node pipeline. */
+static void
+test_not_enabled(void)
+{
+   struct ofu plain;
+   if (ofu_init(&plain, false)) {
+      VkPipeline p = VK_NULL_HANDLE;
+      vku_capture_stderr_begin();
+      VkResult r = ofu_pipeline(&plain, &config, &p);
+      vku_capture_stderr_end();
+      ok(r == VK_ERROR_VALIDATION_FAILED_EXT && p == VK_NULL_HANDLE,
+         "no optical-flow pipeline without the extension: %d", r);
+   }
+   ofu_finish(&plain);
+}
+
 int
 main(void)
 {
    struct ofu o;
    make_frames();
-   if (ofu_init(&o)) {
+   test_not_enabled();
+   if (ofu_init(&o, true)) {
       test_video(&o);
       test_reuse(&o);
       test_cacheless(&o);

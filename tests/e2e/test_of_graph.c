@@ -407,7 +407,7 @@ int
 main(void)
 {
    struct ofu o;
-   if (!ofu_init(&o)) {
+   if (!ofu_init(&o, true)) {
       ofu_finish(&o);
       return test_done();
    }
