@@ -346,6 +346,17 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
          return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
                           "VkPhysicalDeviceDataGraphFeaturesARM::%s requested but not supported",
                           missing);
+      const VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM *want_of = lyr_find_struct(
+         pCreateInfo->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM);
+      if (want_of && want_of->dataGraphOpticalFlow) {
+         VkPhysicalDeviceFeatures f = {0};
+         instance->next.GetPhysicalDeviceFeatures(physicalDevice, &f);
+         if (!f.shaderStorageImageExtendedFormats)
+            return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                             "VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM::"
+                             "dataGraphOpticalFlow requested but not supported (the device "
+                             "lacks shaderStorageImageExtendedFormats)");
+      }
       VkResult db_result = dg_descriptor_buffer_check_device(pCreateInfo);
       if (db_result != VK_SUCCESS)
          return db_result;

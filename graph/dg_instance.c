@@ -89,8 +89,10 @@ dg_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceF
       (VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM *)lyr_find_struct(
          pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM);
    if (of) {
+      /* the kernels use formatted storage images (graph/of, D49) */
       const VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM have = {
-         .dataGraphOpticalFlow = caps.available ? VK_TRUE : VK_FALSE};
+         .dataGraphOpticalFlow =
+            caps.available && pFeatures->features.shaderStorageImageExtendedFormats};
       lyr_fill_out(of, &have, sizeof(*of));
    }
    /* Nothing below knows VK_ARM_tensors: its features are all unsupported. */

@@ -270,8 +270,8 @@ compare(struct ofu *o, const struct ofu_config *c, const struct of_synth *s, con
          OF_TOL_COST, cost_worst);
    if (q)
       of_measure(s, gotf, c->cost ? got_cost : NULL, c->grid, q);
-   printf("%s: largest flow difference %.4f px, cost %u; EPE %.3f px\n", what, worst,
-          cost_worst, q ? q->epe : NAN);
+   printf("%s: largest flow difference %.4f px, cost %u; EPE %.3f px\n", what, worst, cost_worst,
+          q ? q->epe : NAN);
    of_pyramid_free(&pin);
    of_pyramid_free(&pref);
    free(got);
@@ -403,6 +403,64 @@ test_sessions(struct ofu *o)
    ofu_run_destroy(o, &r);
 }
 
+/* A SPIR-V graph's session has no OPTICAL_FLOW_CACHE bind point, with or without the flag. */
+static void
+test_graph_session(struct ofu *o)
+{
+   const struct dgu_binding bindings[] = {
+       {0, 0, 1, VK_FORMAT_R32_SFLOAT, 2, {1, 64}},
+       {0, 1, 1, VK_FORMAT_R32_SFLOAT, 2, {1, 64}},
+   };
+   struct dgu_pipeline_desc desc = {
+       .text = DGU_CLAMP_ADD_SUB_TEXT, .bindings = bindings, .binding_count = 2};
+   struct dgu_graph g = {0};
+   VkDataGraphPipelineSessionARM session = VK_NULL_HANDLE;
+   if (!ok(dgu_graph_create(&o->u, &desc, &g) == VK_SUCCESS, "a SPIR-V graph pipeline"))
+      goto out;
+   VkDataGraphPipelineSessionCreateInfoARM sci = {
+       .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SESSION_CREATE_INFO_ARM,
+       .flags = VK_DATA_GRAPH_PIPELINE_SESSION_CREATE_OPTICAL_FLOW_CACHE_BIT_ARM,
+       .dataGraphPipeline = g.pipeline};
+   vku_capture_stderr_begin();
+   VkResult r = o->u.fn.CreateDataGraphPipelineSessionARM(o->u.device, &sci, NULL, &session);
+   const char *log = vku_capture_stderr_end();
+   ok(r == VK_SUCCESS && log && strstr(log, "OPTICAL_FLOW_CACHE is for optical-flow"),
+      "a graph session with OPTICAL_FLOW_CACHE: created, the flag logged as ignored: %d", r);
+   if (r != VK_SUCCESS)
+      goto out;
+   VkDataGraphPipelineSessionBindPointRequirementsInfoARM bri = {
+       .sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_REQUIREMENTS_INFO_ARM,
+       .session = session};
+   VkDataGraphPipelineSessionBindPointRequirementARM req[2] = {
+       {.sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_REQUIREMENT_ARM},
+       {.sType = VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_REQUIREMENT_ARM}};
+   uint32_t n = 2;
+   o->u.fn.GetDataGraphPipelineSessionBindPointRequirementsARM(o->u.device, &bri, &n, req);
+   bool cache = false;
+   for (uint32_t i = 0; i < n; i++)
+      cache |= req[i].bindPoint == VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_OPTICAL_FLOW_CACHE_ARM;
+   ok(!cache, "no OPTICAL_FLOW_CACHE bind point on a graph session (%u bind points)", n);
+   VkDeviceMemory memory = VK_NULL_HANDLE;
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = 4096,
+                               .memoryTypeIndex = vku_memory_type(&o->u.v, ~0u, 0)};
+   vkAllocateMemory(o->u.device, &mai, NULL, &memory);
+   VkBindDataGraphPipelineSessionMemoryInfoARM bind = {
+       .sType = VK_STRUCTURE_TYPE_BIND_DATA_GRAPH_PIPELINE_SESSION_MEMORY_INFO_ARM,
+       .session = session,
+       .bindPoint = VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_OPTICAL_FLOW_CACHE_ARM,
+       .memory = memory};
+   vku_capture_stderr_begin();
+   r = o->u.fn.BindDataGraphPipelineSessionMemoryARM(o->u.device, 1, &bind);
+   vku_capture_stderr_end();
+   ok(r == VK_ERROR_VALIDATION_FAILED_EXT, "binding a graph session's cache bind point: %d", r);
+   vkFreeMemory(o->u.device, memory, NULL);
+out:
+   if (session)
+      o->u.fn.DestroyDataGraphPipelineSessionARM(o->u.device, session, NULL);
+   dgu_graph_destroy(&o->u, &g);
+}
+
 int
 main(void)
 {
@@ -423,6 +481,7 @@ main(void)
    test_invalid(&o);
    vku_capture_stderr_end();
    test_sessions(&o);
+   test_graph_session(&o);
    test_results(&o);
    test_quality_640(&o);
    ofu_finish(&o);
