@@ -600,21 +600,13 @@ create_from_identifier(struct dg_device *device, VkPipelineCache cache_handle,
 static VkResult
 create_single_node(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *info,
                    const VkDataGraphPipelineSingleNodeCreateInfoARM *node,
+                   const struct dg_pipeline_layout_info *layout,
                    const VkAllocationCallbacks *alloc, struct dg_pipeline **out)
 {
    if (!device->optical_flow)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: a single-node pipeline on a device "
                        "without %s enabled", VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME);
-   const struct dg_pipeline_layout_info *layout =
-      dg_pipeline_layout_info_get(device, info->layout);
-   if (!layout)
-      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
-                       "vkCreateDataGraphPipelinesARM: layout is not a pipeline layout of this "
-                       "device");
-   if (dg_pipeline_layout_has_push_constants(layout))
-      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
-                       "vkCreateDataGraphPipelinesARM: layout has push constants (VUID 09767)");
    struct dg_pipeline *p = pipeline_alloc(device, info, alloc);
    if (!p)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -646,13 +638,11 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
       return db_result;
    const VkDataGraphPipelineSingleNodeCreateInfoARM *node = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM);
-   if (node)
-      return create_single_node(device, info, node, alloc, out);
    const VkDataGraphPipelineIdentifierCreateInfoARM *id = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM);
    const VkDataGraphPipelineShaderModuleCreateInfoARM *sm = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SHADER_MODULE_CREATE_INFO_ARM);
-   if (!sm == !id)
+   if (!node && !sm == !id)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: %s "
                        "VkDataGraphPipelineShaderModuleCreateInfoARM and "
@@ -676,6 +666,8 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
    if (dg_pipeline_layout_has_push_constants(layout))
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: layout has push constants (VUID 09767)");
+   if (node)
+      return create_single_node(device, info, node, layout, alloc, out);
    uint8_t layout_hash[DG_SHA256_SIZE];
    dg_cache_layout_hash(layout, layout_hash);
    if (id)
