@@ -6,8 +6,11 @@
  */
 #include "of_util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "optical_flow.h"
 
 #include "test.h"
 
@@ -410,4 +413,46 @@ ofu_dispatch(struct ofu *o, struct ofu_run *r, uint32_t flags)
    bool done = dgu_submit_wait(&o->u, cmd);
    dgu_free_cmd(&o->u, cmd);
    return ok(done, "optical-flow dispatch submitted");
+}
+
+bool
+ofu_check_flow(const char *what, const uint16_t *got, const float *want, size_t n, float *largest)
+{
+   size_t bad = 0;
+   float worst = 0.0f;
+   for (size_t i = 0; i < n; i++) {
+      bool agree = true;
+      for (int k = 0; k < 2; k++) {
+         float d = fabsf(of_half_to_float(got[2 * i + k]) -
+                         of_half_to_float(of_half_from_float(want[2 * i + k])));
+         if (!(d <= OFU_TOL_PX))
+            agree = false;
+         worst = !(d <= worst) ? (isnan(d) ? INFINITY : d) : worst;
+      }
+      bad += !agree;
+   }
+   if (largest)
+      *largest = worst;
+   return ok(bad <= n / 100,
+             "%s: flow within %.2f px of the reference: %zu of %zu vectors differ (largest "
+             "difference %.4f px)",
+             what, OFU_TOL_PX, bad, n, worst);
+}
+
+bool
+ofu_check_cost(const char *what, const uint16_t *got, const uint16_t *want, size_t n,
+               uint32_t *largest)
+{
+   size_t bad = 0;
+   uint32_t worst = 0;
+   for (size_t i = 0; i < n; i++) {
+      uint32_t d = (uint32_t)abs((int)got[i] - (int)want[i]);
+      worst = d > worst ? d : worst;
+      bad += d > OFU_TOL_COST;
+   }
+   if (largest)
+      *largest = worst;
+   return ok(bad <= n / 100,
+             "%s: cost within %u of the reference: %zu of %zu differ (largest difference %u)", what,
+             OFU_TOL_COST, bad, n, worst);
 }

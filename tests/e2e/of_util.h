@@ -71,4 +71,20 @@ void ofu_record(struct ofu *o, struct ofu_run *r, VkCommandBuffer cmd, uint32_t 
 /** Records and submits one dispatch with these execute flags; waits. */
 bool ofu_dispatch(struct ofu *o, struct ofu_run *r, uint32_t flags);
 
+/* Agreement with the CPU reference: a vector agrees when both components are within OFU_TOL_PX
+ * (R16G16_SFLOAT steps are 1/256 px at 4..8 px), a cost within OFU_TOL_COST. At most 1 % of
+ * the vectors may disagree: Vulkan allows 2.5 ULP for a division, so on other devices than
+ * lavapipe (where none disagrees) a borderline decision of the algorithm (a rounded candidate,
+ * the texture test, the median's outlier test) may go the other way. */
+#define OFU_TOL_PX 0.05f
+#define OFU_TOL_COST 2u
+
+/** Counts a check that the flow (n vectors of R16G16_SFLOAT bits) agrees with the reference's
+ *  (2n floats); *largest: the largest difference. */
+bool ofu_check_flow(const char *what, const uint16_t *got, const float *want, size_t n,
+                    float *largest);
+/** The same for costs (n R16_UINT values). */
+bool ofu_check_cost(const char *what, const uint16_t *got, const uint16_t *want, size_t n,
+                    uint32_t *largest);
+
 #endif

@@ -20,11 +20,6 @@
 
 TEST_MAIN_STATE;
 
-/* Largest difference allowed between a GPU vector and the reference's (px; the steps in
- * float differ in rounding only) and between costs. */
-#define OF_TOL_PX 0.05f
-#define OF_TOL_COST 2
-
 /* ---- invalid create infos --------------------------------------------------------------- */
 
 enum defect {
@@ -250,24 +245,12 @@ compare(struct ofu *o, const struct ofu_config *c, const struct of_synth *s, con
                            c->grid,  c->perf ? (enum of_perf)c->perf : OF_PERF_MEDIUM,
                            hintr,    c->hint_grid};
    ok(of_compute(&prm, &pin, &pref, want, c->cost ? want_cost : NULL), "reference computes");
-   worst = 0.0f;
-   uint32_t cost_bad = 0, cost_worst = 0;
-   for (size_t i = 0; i < 2 * n; i++) {
+   uint32_t cost_worst = 0;
+   for (size_t i = 0; i < 2 * n; i++)
       gotf[i] = half_to_float(got[i]);
-      float d = fabsf(gotf[i] - half_to_float(of_half_from_float(want[i])));
-      if (!(d <= worst))
-         worst = isnan(d) ? INFINITY : d;
-   }
-   for (size_t i = 0; c->cost && i < n; i++) {
-      uint32_t d = (uint32_t)abs((int)got_cost[i] - (int)want_cost[i]);
-      cost_worst = d > cost_worst ? d : cost_worst;
-      cost_bad += d > OF_TOL_COST;
-   }
-   ok(worst <= OF_TOL_PX, "%s: flow within %.2f px of the reference (largest difference %.4f)",
-      what, OF_TOL_PX, worst);
+   ofu_check_flow(what, got, want, n, &worst);
    if (c->cost)
-      ok(cost_bad == 0, "%s: cost within %d of the reference (largest difference %u)", what,
-         OF_TOL_COST, cost_worst);
+      ofu_check_cost(what, got_cost, want_cost, n, &cost_worst);
    if (q)
       of_measure(s, gotf, c->cost ? got_cost : NULL, c->grid, q);
    printf("%s: largest flow difference %.4f px, cost %u; EPE %.3f px\n", what, worst, cost_worst,
