@@ -16,6 +16,7 @@ static const VkExtensionProperties dg_device_extensions[] = {
    {VK_ARM_DATA_GRAPH_EXTENSION_NAME, VK_ARM_DATA_GRAPH_SPEC_VERSION},
    {VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME,
     VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_SPEC_VERSION},
+   {VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME, VK_ARM_DATA_GRAPH_OPTICAL_FLOW_SPEC_VERSION},
 };
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -85,6 +86,16 @@ dg_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceF
       lyr_find_struct(pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
    if (f)
       lyr_fill_out(f, &caps.features, sizeof(*f));
+   VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM *of =
+      (VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM *)lyr_find_struct(
+         pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM);
+   if (of) {
+      /* the kernels use formatted storage images (graph/of, D49) */
+      const VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM have = {
+         .dataGraphOpticalFlow =
+            caps.available && pFeatures->features.shaderStorageImageExtendedFormats};
+      lyr_fill_out(of, &have, sizeof(*of));
+   }
    /* Nothing below knows VK_ARM_tensors: its features are all unsupported. */
    VkPhysicalDeviceTensorFeaturesARM *tf = (VkPhysicalDeviceTensorFeaturesARM *)lyr_find_struct(
       pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);

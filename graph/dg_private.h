@@ -79,6 +79,9 @@ struct dg_device {
    uint32_t alias_alignment;
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
+   /* shaderStorageImageExtendedFormats enabled below: optical flow's image kernels (D49) */
+   bool of_storage_formats;
+   bool optical_flow; /* VK_ARM_data_graph_optical_flow enabled */
    /* dataGraphDescriptorBuffer enabled (dg_descriptor_buffer.c): push descriptors on below. */
    bool descriptor_buffer;
    /* Profiling (VMEL_GRAPH_PROFILING=1, dg_profile.c). */
