@@ -56,17 +56,17 @@ dg_of_properties(struct lyr_instance *instance, VkPhysicalDevice physical_device
 {
    VkPhysicalDeviceProperties props;
    instance->next.GetPhysicalDeviceProperties(physical_device, &props);
-   uint32_t max = props.limits.maxImageDimension2D < DG_OF_MAX_EXTENT
+   uint32_t max = props.limits.maxImageDimension2D < OF_MAX_WIDTH
                      ? props.limits.maxImageDimension2D
-                     : DG_OF_MAX_EXTENT;
+                     : OF_MAX_WIDTH;
    VkQueueFamilyDataGraphOpticalFlowPropertiesARM p = {
       .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_OPTICAL_FLOW_PROPERTIES_ARM,
-      .supportedOutputGridSizes = DG_OF_GRID_SIZES,
-      .supportedHintGridSizes = DG_OF_GRID_SIZES,
-      .hintSupported = VK_TRUE,
-      .costSupported = VK_TRUE,
-      .minWidth = DG_OF_MIN_WIDTH,
-      .minHeight = DG_OF_MIN_HEIGHT,
+      .supportedOutputGridSizes = OF_GRID_SIZES,
+      .supportedHintGridSizes = OF_GRID_SIZES,
+      .hintSupported = OF_HINT_SUPPORTED,
+      .costSupported = OF_COST_SUPPORTED,
+      .minWidth = OF_MIN_WIDTH,
+      .minHeight = OF_MIN_HEIGHT,
       .maxWidth = max,
       .maxHeight = max,
    };

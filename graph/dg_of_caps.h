@@ -13,18 +13,11 @@
 #define DG_OF_CAPS_H
 
 #include "dg_private.h"
+#include "of/of_limits.h"
 
 #define DG_OF_OPERATION_NAME "OpticalFlow"
 #define DG_OF_OPERATION_VERSION 1u
-/* Frame sizes: at least two pyramid levels (docs/optical-flow.md), at most
- * 8192 and the device's maxImageDimension2D. */
-#define DG_OF_MIN_WIDTH 64u
-#define DG_OF_MIN_HEIGHT 64u
-#define DG_OF_MAX_EXTENT 8192u
-/* Output and hint grids: 1x1, 2x2, 4x4 and 8x8. */
-#define DG_OF_GRID_SIZES                                                                           \
-   (VK_DATA_GRAPH_OPTICAL_FLOW_GRID_SIZE_1X1_BIT_ARM | VK_DATA_GRAPH_OPTICAL_FLOW_GRID_SIZE_2X2_BIT_ARM | \
-    VK_DATA_GRAPH_OPTICAL_FLOW_GRID_SIZE_4X4_BIT_ARM | VK_DATA_GRAPH_OPTICAL_FLOW_GRID_SIZE_8X8_BIT_ARM)
+/* Frame sizes and grids: of/of_limits.h (the engine's, D49). */
 #define DG_OF_USAGE_ALL                                                                            \
    (VK_DATA_GRAPH_OPTICAL_FLOW_IMAGE_USAGE_INPUT_BIT_ARM |                                         \
     VK_DATA_GRAPH_OPTICAL_FLOW_IMAGE_USAGE_OUTPUT_BIT_ARM |                                        \

@@ -10,8 +10,6 @@
 #ifndef OF_LIMITS_H
 #define OF_LIMITS_H
 
-#include <stdbool.h>
-
 #include "vulkan/vulkan_arm_ml.h"
 
 /* Frame sizes. 64: at least two pyramid levels (the coarsest is at least 32x24); 8192 (and
@@ -31,18 +29,6 @@
 #define OF_HINT_SUPPORTED 1
 #define OF_COST_SUPPORTED 1
 
-/* Formats: input and reference frames (luma), flow vectors and hint, cost. */
-static const VkFormat of_image_formats[] = {VK_FORMAT_R8_UNORM, VK_FORMAT_R16_UNORM};
-static const VkFormat of_flow_formats[] = {VK_FORMAT_R16G16_SFLOAT};
-static const VkFormat of_cost_formats[] = {VK_FORMAT_R16_UINT};
-
-static inline bool
-of_format_in(VkFormat f, const VkFormat *list, unsigned n)
-{
-   for (unsigned i = 0; i < n; i++)
-      if (list[i] == f)
-         return true;
-   return false;
-}
+/* Formats: dg_of_caps.c (dg_of_format_offered()), one list for queries and creation. */
 
 #endif /* OF_LIMITS_H */

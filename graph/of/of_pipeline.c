@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "dg_of_caps.h"
 #include "dg_sha256.h"
 #include "vmel_kernels_of.h"
 
@@ -115,7 +116,8 @@ check_connections(const VkDataGraphPipelineSingleNodeCreateInfoARM *node,
 }
 
 static VkResult
-check_parameters(const VkDataGraphPipelineOpticalFlowCreateInfoARM *ci, struct of_pipeline *of)
+check_parameters(struct dg_device *device, const VkDataGraphPipelineOpticalFlowCreateInfoARM *ci,
+                 struct of_pipeline *of)
 {
    const VkDataGraphOpticalFlowCreateFlagsARM known =
        VK_DATA_GRAPH_OPTICAL_FLOW_CREATE_ENABLE_HINT_BIT_ARM |
@@ -139,14 +141,20 @@ check_parameters(const VkDataGraphPipelineOpticalFlowCreateInfoARM *ci, struct o
                      "optical flow of %ux%u: width and height must be within %ux%u..%ux%u",
                      ci->width, ci->height, OF_MIN_WIDTH, OF_MIN_HEIGHT, OF_MAX_WIDTH,
                      OF_MAX_HEIGHT);
-   if (!of_format_in(ci->imageFormat, of_image_formats, LYR_ARRAY_SIZE(of_image_formats)))
+   /* The formats the queries offer (dg_of_caps.c: the engine's list, storage images here). */
+   struct lyr_instance *instance = device->base.instance;
+   VkPhysicalDevice pd = device->base.physical_device;
+   if (!dg_of_format_offered(instance, pd, ci->imageFormat,
+                             VK_DATA_GRAPH_OPTICAL_FLOW_IMAGE_USAGE_INPUT_BIT_ARM))
       return OF_FAIL(VK_ERROR_VALIDATION_FAILED_EXT,
                      "imageFormat %d is not an optical-flow image format (R8_UNORM, R16_UNORM)",
                      (int)ci->imageFormat);
-   if (!of_format_in(ci->flowVectorFormat, of_flow_formats, LYR_ARRAY_SIZE(of_flow_formats)))
+   if (!dg_of_format_offered(instance, pd, ci->flowVectorFormat,
+                             VK_DATA_GRAPH_OPTICAL_FLOW_IMAGE_USAGE_OUTPUT_BIT_ARM))
       return OF_FAIL(VK_ERROR_VALIDATION_FAILED_EXT, "flowVectorFormat %d is not R16G16_SFLOAT",
                      (int)ci->flowVectorFormat);
-   if (cost && !of_format_in(ci->costFormat, of_cost_formats, LYR_ARRAY_SIZE(of_cost_formats)))
+   if (cost && !dg_of_format_offered(instance, pd, ci->costFormat,
+                                     VK_DATA_GRAPH_OPTICAL_FLOW_IMAGE_USAGE_COST_BIT_ARM))
       return OF_FAIL(VK_ERROR_VALIDATION_FAILED_EXT, "costFormat %d is not R16_UINT",
                      (int)ci->costFormat);
    of->grid = grid_pixels(ci->outputGridSize);
@@ -430,7 +438,7 @@ of_pipeline_create(struct dg_device *device, const VkDataGraphPipelineCreateInfo
    of->info.pNext = NULL;
    VkResult result = check_connections(node, layout, of);
    if (result == VK_SUCCESS)
-      result = check_parameters(ci, of);
+      result = check_parameters(device, ci, of);
    if (result == VK_SUCCESS)
       result = check_resources(info, of);
    if (result != VK_SUCCESS)

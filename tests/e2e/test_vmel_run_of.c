@@ -11,8 +11,7 @@
  *     sub-pixel translation) through the optical-flow pipeline: flow.npy of
  *     shape (60, 80, 2) with an end-point error within the translation target
  *     of docs/optical-flow.md (0.25 px), cost.npy of shape (60, 80), and an
- *     80x60 colour picture. Registered only with -DVMEL_TEST_OPTICAL_FLOW_RUN=ON
- *     (it needs the optical-flow engine).
+ *     80x60 colour picture.
  */
 #include <stdio.h>
 #include <stdlib.h>

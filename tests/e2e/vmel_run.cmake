@@ -29,8 +29,7 @@ vmel_add_vmel_run_test(vmel_run_npy test_vmel_run_npy $<TARGET_FILE:vmel-run>
 # vmel-run --optical-flow (test_vmel_run_of.c):
 #   e2e.vmel_run_optical_flow_usage  command-line errors, before any Vulkan work;
 #   e2e.vmel_run_optical_flow        two synthetic PNG frames through the optical-flow
-#                                    pipeline, the flow checked for end-point error; only with
-#                                    -DVMEL_TEST_OPTICAL_FLOW_RUN=ON (it needs the engine).
+#                                    pipeline, the flow checked for end-point error.
 add_executable(test_vmel_run_of test_vmel_run_of.c run_tool.c)
 target_link_libraries(test_vmel_run_of PRIVATE vmel_test_harness vmel_npy vmel_png vmel_of_ref)
 add_dependencies(test_vmel_run_of vmel-run)
@@ -38,7 +37,5 @@ file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/usage
   ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/run)
 vmel_add_vmel_run_test(vmel_run_optical_flow_usage test_vmel_run_of $<TARGET_FILE:vmel-run>
   ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/usage usage)
-if(VMEL_TEST_OPTICAL_FLOW_RUN)
-  vmel_add_vmel_run_test(vmel_run_optical_flow test_vmel_run_of $<TARGET_FILE:vmel-run>
-    ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/run run)
-endif()
+vmel_add_vmel_run_test(vmel_run_optical_flow test_vmel_run_of $<TARGET_FILE:vmel-run>
+  ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/run run)
