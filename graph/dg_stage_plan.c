@@ -1218,7 +1218,10 @@ build_nodes(struct dg_build *b, dg_op_build_fn (*builder)(uint32_t op))
          return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u at word %u: no kernel for this "
                           "operator yet",
                           g->nodes[n].name, g->nodes[n].result_id, g->nodes[n].offset);
-      VkResult result = build(b, &g->nodes[n]);
+      bool built;
+      VkResult result = dg_fuse_elementwise(b, &g->nodes[n], &built);
+      if (result == VK_SUCCESS && !built)
+         result = build(b, &g->nodes[n]);
       if (result != VK_SUCCESS)
          return result;
       n += b->fused;

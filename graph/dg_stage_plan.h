@@ -343,6 +343,11 @@ VkResult dg_build_set_epilogue(struct dg_build *b, const uint32_t *epi);
  *  (dg_plan_caps::fusion, never in the reference kernel mode). */
 bool dg_build_fusion(const struct dg_build *b);
 
+/** Builds node n and the elementwise chain after it as one dispatch of a chain kernel
+ *  (ew_chain.comp) when n starts a chain of two nodes or more (*built true); else changes
+ *  nothing. graph/build/dg_fuse.c (D52). */
+VkResult dg_fuse_elementwise(struct dg_build *b, const struct dg_node *n, bool *built);
+
 /** Whether VMEL_GRAPH_FUSION lets plans fuse (unset or anything but "0"; D52).
  *  graph/build/dg_fuse.c. */
 bool dg_fusion_from_env(void);

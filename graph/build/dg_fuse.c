@@ -17,6 +17,10 @@
  * output's or 1, SIGMOID/TANH on floats, CAST between those types). The chain stops at the
  * first node that is not, at DG_EPI_MAX_OPS operators, or when its extra tensors would exceed
  * DG_EPI_TENSORS.
+ *
+ * The same chains, starting at an elementwise node whose input 0 has its output's shape and
+ * at least two long, run as one dispatch of ew_chain.comp (dg_fuse_elementwise(), before the
+ * node's own build): a chain kernel with the same epilogue, whose value is the loaded input.
  */
 #include "dg_build.h"
 
@@ -26,6 +30,7 @@
 
 #include "dg_op.h"
 #include "kernel_abi/tosa_args.h"
+#include "vmel_kernels_graph.h"
 
 #define DG_FUSION_ENV "VMEL_GRAPH_FUSION"
 
@@ -52,10 +57,14 @@ dg_plan_stage_name(const struct dg_plan_stage *s, const char *op_name, char *buf
 {
    if (!s->epi[0] || s->epi[0] > DG_EPI_MAX_OPS || size == 0)
       return op_name;
-   int n = snprintf(buf, size, "%s", op_name);
+   /* A chain kernel's first operator is its first node (ew_chain.comp): as many nodes as
+    * operators. */
+   bool self = s->node_count == s->epi[0];
+   int n = self ? 0 : snprintf(buf, size, "%s", op_name);
    for (uint32_t j = 0; j < s->epi[0] && n >= 0 && (size_t)n < size; j++) {
       uint32_t w0 = s->epi[1 + DG_EPI_OP_WORDS * j];
-      n += snprintf(buf + n, size - (size_t)n, "+%s", epi_op_name(DG_EPI_OP_OF(w0)));
+      n += snprintf(buf + n, size - (size_t)n, "%s%s", n ? "+" : "",
+                    epi_op_name(DG_EPI_OP_OF(w0)));
    }
    return buf;
 }
@@ -248,4 +257,56 @@ VkResult
 dg_fuse_chain(struct dg_build *b, const struct dg_node *n, struct dg_fuse_chain *c)
 {
    return build_chain(b, n, false, UINT32_MAX, true, c);
+}
+
+/* The chain kernel for an input of `type` (ew_chain.comp), or DG_PLAN_NONE. */
+static uint32_t
+chain_kernel(enum dg_type type)
+{
+   switch (type) {
+   case DG_TYPE_I8:
+      return DG_KERNEL_TOSA_EW_CHAIN_I8;
+   case DG_TYPE_I16:
+      return DG_KERNEL_TOSA_EW_CHAIN_I16;
+   case DG_TYPE_I32:
+      return DG_KERNEL_TOSA_EW_CHAIN_I32;
+   case DG_TYPE_FP16:
+      return DG_KERNEL_TOSA_EW_CHAIN_FP16;
+   case DG_TYPE_BF16:
+      return DG_KERNEL_TOSA_EW_CHAIN_BF16;
+   case DG_TYPE_FP32:
+      return DG_KERNEL_TOSA_EW_CHAIN_FP32;
+   default:
+      return DG_PLAN_NONE;
+   }
+}
+
+VkResult
+dg_fuse_elementwise(struct dg_build *b, const struct dg_node *n, bool *built)
+{
+   *built = false;
+   struct dg_fuse_chain c;
+   /* Measured first: the RESCALE constants are added only for a chain that is taken. */
+   VkResult result = build_chain(b, n, true, UINT32_MAX, false, &c);
+   if (result != VK_SUCCESS || c.nodes == 0)
+      return result;
+   const struct dg_graph *g = dg_build_graph(b);
+   uint32_t in = dg_node_input_index(g, n, 0);
+   uint32_t kernel = chain_kernel(g->tensors[in].ty.type);
+   if (kernel == DG_PLAN_NONE)
+      return VK_SUCCESS;
+   result = build_chain(b, n, true, c.nodes, true, &c);
+   if (result != VK_SUCCESS)
+      return result;
+   uint32_t tensors[2 + DG_EPI_TENSORS] = {in, c.output};
+   for (uint32_t i = 0; i < DG_EPI_TENSORS; i++)
+      tensors[2 + i] = i < c.tensor_count ? c.tensors[i] : in;
+   result = dg_build_add_stage(b, kernel, tensors, 2 + DG_EPI_TENSORS, 1u << 1, NULL, 0,
+                               dg_shape_elements(&g->tensors[c.output].ty.shape));
+   if (result == VK_SUCCESS)
+      result = dg_build_set_epilogue(b, c.epi);
+   if (result == VK_SUCCESS)
+      result = dg_build_fuse_nodes(b, c.nodes);
+   *built = result == VK_SUCCESS;
+   return result;
 }

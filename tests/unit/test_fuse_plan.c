@@ -7,7 +7,8 @@
  * fused chain is one stage (the producer's _EPI variant) computing all its nodes, with the
  * epilogue's words and extra tensors, no session memory for the intermediates it replaces and
  * the name "CONV2D+RESCALE+CLAMP"; a chain stops at an intermediate that is a graph output or
- * has two uses, and nothing fuses without the caps' flag or in the reference kernel mode.
+ * has two uses, and nothing fuses without the caps' flag or in the reference kernel mode. A
+ * chain of elementwise nodes alone is one dispatch of the chain kernel (ew_chain.comp).
  */
 #include "decode/harness.h"
 #include "dg_build.h"
@@ -177,8 +178,8 @@ static const struct dcase conv_output = {
    CONV_F32_NODE "%r = OpExtInst %t_f32_1x8x8x32 %tosa CLAMP %f32_0 %f32_6 %i32_1 %c\n",
    "OpGraphSetOutputARM %r %i32_0\nOpGraphSetOutputARM %c %i32_1\n"};
 
-/* Two uses of the CONV2D's result: not fused; the CLAMP -> ADD pair neither (ADD has no
- * producer kernel with an epilogue). */
+/* Two uses of the CONV2D's result: not fused into it; the CLAMP -> ADD after it is a chain of
+ * its own. */
 static const struct dcase conv_two_uses = {
    "conv fp32 two uses", "t_f32_1x8x8x2", "t_f32_1x8x8x32", CONV_F32,
    CONV_F32_NODE "%k = OpExtInst %t_f32_1x8x8x32 %tosa CLAMP %f32_0 %f32_6 %i32_1 %c\n"
@@ -217,9 +218,24 @@ test_float_chains(void)
       check_eq_u64(t.p->stages[0].tensor_count, 4);
    }
    fplan_free(&t);
+   /* The CLAMP -> ADD after it: one dispatch of the chain kernel. */
    if (fplan_make(&conv_two_uses, true, DG_KERNELS_FAST, &t)) {
-      check_eq_u64(t.p->stage_count, 3);
+      check_eq_u64(t.p->stage_count, 2);
       check_eq_u64(t.p->stages[0].epi[0], 0);
+      check_eq_u64(t.p->stages[1].kernel, DG_KERNEL_TOSA_EW_CHAIN_FP32);
+      check_eq_u64(t.p->stages[1].node_count, 2);
+      check_eq_u64(t.p->stages[1].epi[0], 2);
+      check_eq_u64(t.p->stages[1].tensor_count, 2 + DG_EPI_TENSORS);
+      check_eq_u64(t.p->stages[1].work, 8 * 8 * 32);
+      /* ADD(k, c): the chain's value is input1, the conv's result the other operand. */
+      check_eq_u64(DG_EPI_FLAGS_OF(t.p->stages[1].epi[1 + DG_EPI_OP_WORDS]), 0);
+      check_eq_u64(t.p->stages[1].tensors[2], t.p->stages[0].tensors[3]);
+      check_name(t.p, 1, "CLAMP", "CLAMP+ADD");
+      check_eq_u64(used_memory(t.p), 1);
+   }
+   fplan_free(&t);
+   if (fplan_make(&conv_two_uses, false, DG_KERNELS_FAST, &t)) {
+      check_eq_u64(t.p->stage_count, 3);
       check_eq_u64(used_memory(t.p), 2);
    }
    fplan_free(&t);
