@@ -49,7 +49,7 @@ DG_EPI_DECLARE_OP(3)
 DG_EPI_DECLARE_OP(4)
 DG_EPI_DECLARE_OP(5)
 #if DG_EPI_MAX_OPS != 6
-#error "declare one DG_EPI_DECLARE_OP per op and list it in dg_epi_words"
+#error "declare one DG_EPI_DECLARE_OP and one DG_EPI_STEP per op"
 #endif
 
 DG_TENSOR(DG_GEMM_EPI_FIRST + 0, dg_epi_t0);
@@ -231,11 +231,13 @@ dg_epi_step(inout int iv, inout float fv, uint in_dtype, uint w0, uint w1, uint 
    }
 }
 
-/* The op words as one array: the steps are one loop, so
- * the compiler inlines the step's body once (six unrolled copies made lavapipe's pipeline
- * creation several times slower); with the count a constant after specialization it can
- * still unroll the loop and fold the words. */
-#define DG_EPI_OP_ARRAY(j) dg_epi_w0_##j, dg_epi_w1_##j, dg_epi_w2_##j, dg_epi_w3_##j
+/* The step of op j, its input the previous op's result dtype. */
+#define DG_EPI_STEP(j)                                                                             \
+   if (dg_epi_count > j) {                                                                         \
+      dg_epi_step(iv, fv, dtype, dg_epi_w0_##j, dg_epi_w1_##j, dg_epi_w2_##j, dg_epi_w3_##j,      \
+                  coord, rank);                                                                    \
+      dtype = DG_EPI_DTYPE_OF(dg_epi_w0_##j);                                                      \
+   }
 
 void
 dg_gemm_epilogue(dg_atype(DG_EPI_IN_DTYPE) value, uvec4 coord, uint rank, uvec2 address)
@@ -248,16 +250,12 @@ dg_gemm_epilogue(dg_atype(DG_EPI_IN_DTYPE) value, uvec4 coord, uint rank, uvec2 
 #else
    iv = int(value);
 #endif
-   uint dg_epi_words[DG_EPI_MAX_OPS * DG_EPI_OP_WORDS] =
-      uint[](DG_EPI_OP_ARRAY(0), DG_EPI_OP_ARRAY(1), DG_EPI_OP_ARRAY(2), DG_EPI_OP_ARRAY(3),
-             DG_EPI_OP_ARRAY(4), DG_EPI_OP_ARRAY(5));
-   for (uint j = 0u; j < min(dg_epi_count, uint(DG_EPI_MAX_OPS)); j++) {
-      uint w = DG_EPI_OP_WORDS * j;
-      uint w0 = dg_epi_words[w];
-      dg_epi_step(iv, fv, dtype, w0, dg_epi_words[w + 1u], dg_epi_words[w + 2u],
-                  dg_epi_words[w + 3u], coord, rank);
-      dtype = DG_EPI_DTYPE_OF(w0);
-   }
+   DG_EPI_STEP(0)
+   DG_EPI_STEP(1)
+   DG_EPI_STEP(2)
+   DG_EPI_STEP(3)
+   DG_EPI_STEP(4)
+   DG_EPI_STEP(5)
    if (dtype == DG_DTYPE_I8)
       dg_store_i8(address, iv);
    else if (dtype == DG_DTYPE_I16)
