@@ -3,33 +3,43 @@
 #
 # The fast kernel variants against the one-output-per-invocation baseline, measured in one run
 # of the same build (D44):
-#   bench/compare-kernels.sh [--rounds N] BUILD_DIR [bench_graph options...]
+#   bench/compare-kernels.sh [--rounds N] [--baseline VAR=VALUE] BUILD_DIR [bench_graph options...]
 # runs BUILD_DIR/bench/bench_graph N rounds (default 3), each round once with
 # VMEL_GRAPH_KERNELS=reference then once with the default kernels, against BUILD_DIR's layer
 # manifests, on whatever device the Vulkan loader gives (lavapipe, or a GPU: set
 # VK_DRIVER_FILES / VK_ICD_FILENAMES as for any run). Prints per graph and metric the median
 # over the rounds of each side's per-run medians and the speed-up reference / fast (above 1:
-# the fast kernels take less time). bench_graph checks every output against the CPU reference
+# the fast kernels take less time). --baseline sets another variable for the reference side
+# instead of VMEL_GRAPH_KERNELS=reference: VMEL_GRAPH_FUSION=0 measures fusion (D52).
+# bench_graph checks every output against the CPU reference
 # in every run; a failure stops the comparison. Logs and JSON stay in a directory under /tmp.
 set -euo pipefail
 rounds=3
-if [ "${1:-}" = --rounds ]; then rounds=$2; shift 2; fi
-[ $# -ge 1 ] || { echo "usage: $0 [--rounds N] BUILD_DIR [bench_graph options...]" >&2; exit 2; }
+baseline=VMEL_GRAPH_KERNELS=reference
+while [ $# -ge 2 ]; do
+  case "$1" in
+    --rounds) rounds=$2; shift 2 ;;
+    --baseline) baseline=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -ge 1 ] || { echo "usage: $0 [--rounds N] [--baseline VAR=VALUE] BUILD_DIR [bench_graph options...]" >&2; exit 2; }
+case "$baseline" in VMEL_*=*) ;; *) echo "$0: --baseline takes VMEL_NAME=VALUE" >&2; exit 2 ;; esac
 case "$rounds" in '' | *[!0-9]* | 0) echo "$0: --rounds needs a positive number" >&2; exit 2 ;; esac
 build=$(cd "$1" && pwd)
 shift
 bench=$build/bench/bench_graph
 [ -x "$bench" ] || { echo "$0: $bench missing" >&2; exit 1; }
 unset VK_INSTANCE_LAYERS VK_LOADER_LAYERS_ENABLE VK_LOADER_LAYERS_DISABLE VK_ADD_LAYER_PATH \
-  VMEL_GRAPH_PROFILING VMEL_GRAPH_MAX_GROUPS VMEL_GRAPH_KERNELS
+  VMEL_GRAPH_PROFILING VMEL_GRAPH_MAX_GROUPS VMEL_GRAPH_KERNELS VMEL_GRAPH_FUSION
 
 out=$(mktemp -d /tmp/compare-kernels.XXXXXX)
-echo "== $rounds rounds, reference then fast; logs in $out"
+echo "== $rounds rounds, reference ($baseline) then fast; logs in $out"
 for r in $(seq 1 "$rounds"); do
   for side in ref fast; do
     log=$out/$side-$r.log
-    mode=; [ "$side" = ref ] && mode=reference
-    if ! VMEL_GRAPH_KERNELS=$mode "$bench" --manifests "$build/manifests" --json "$out/$side-$r.json" \
+    set_env=VMEL_GRAPH_UNUSED=; [ "$side" = ref ] && set_env=$baseline
+    if ! env "$set_env" "$bench" --manifests "$build/manifests" --json "$out/$side-$r.json" \
          "$@" > "$log" 2>&1; then
       cat "$log"; echo "$0: bench_graph failed ($side, round $r)" >&2; exit 1
     fi

@@ -26,7 +26,7 @@
 
 #define DG_CACHE_KEY_SIZE DG_SHA256_SIZE
 #define DG_CACHE_MAGIC 0x47444d56u /* "VMDG", little-endian */
-#define DG_CACHE_FORMAT_VERSION 2u /* 2: aliases at byte offsets */
+#define DG_CACHE_FORMAT_VERSION 3u /* 2: aliases at byte offsets; 3: fused epilogues (D52) */
 /* The section header: magic, version, section size (u64), identity, entry count, reserved. */
 #define DG_CACHE_SECTION_HEADER_SIZE (4 + 4 + 8 + DG_SHA256_SIZE + 4 + 4)
 /* An entry's header: key, payload size (u64), payload checksum; the payload follows,

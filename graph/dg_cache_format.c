@@ -305,6 +305,8 @@ dg_cache_plan_write(const struct dg_stage_plan *plan, const struct dg_cache_meta
       w32(&w, s->attr_words);
       for (uint32_t a = 0; a < s->attr_words; a++)
          w32(&w, s->attrs[a]);
+      for (uint32_t e = 0; e < DG_EPI_WORDS; e++)
+         w32(&w, s->epi[e]);
       w64(&w, s->work);
       w32(&w, s->local_size);
       w32(&w, s->groups[0]);
@@ -509,6 +511,8 @@ stage_valid(const struct dg_stage_plan *p, const struct dg_cache_stage_meta *st,
       FAIL("a kernel id out of range");
    if (s->tensor_count > VMEL_GRAPH_MAX_TENSORS || s->attr_words > DG_PLAN_ATTR_WORDS)
       FAIL("a stage's tensor or attribute count out of range");
+   if (s->epi[0] > DG_EPI_MAX_OPS)
+      FAIL("a stage's epilogue op count out of range");
    for (uint32_t k = 0; k < s->tensor_count; k++) {
       if (s->tensors[k] >= p->tensor_count)
          FAIL("a stage tensor out of range");
@@ -639,6 +643,8 @@ read_arrays(struct rd *r, struct dg_stage_plan *p, struct dg_cache_stage_meta *s
          return false;
       for (uint32_t a = 0; a < s->attr_words; a++)
          s->attrs[a] = r32(r);
+      for (uint32_t e = 0; e < DG_EPI_WORDS; e++)
+         s->epi[e] = r32(r);
       s->work = r64(r);
       s->local_size = r32(r);
       s->groups[0] = r32(r);

@@ -43,7 +43,8 @@ struct dg_constant {
 struct dg_stage {
    VkPipeline pipeline;
    uint32_t node;        /* the IR node it belongs to (its first), UINT32_MAX: output copy */
-   const char *op_name;  /* "CONV2D" */
+   const char *op_name;  /* "CONV2D", "CONV2D+RESCALE+CLAMP" (a fused stage, D52: in name) */
+   char name[64];        /* a fused stage's op_name */
    uint32_t result_id;   /* the node's SPIR-V result id */
    const char *kernel;   /* variant name */
    uint32_t groups[2];   /* workgroups in x and y */

@@ -224,6 +224,7 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
       .max_groups = {device->max_groups[0], device->max_groups[1]},
       .max_bound_sets = device->max_bound_sets,
       .alias_alignment = device->alias_alignment,
+      .fusion = dg_fusion_from_env(), /* at pipeline creation: D52 */
    };
    for (uint32_t l = 0; l < 2; l++) {
       caps->descriptor_limits[l].per_stage_storage_buffers =
@@ -253,12 +254,15 @@ init_stages(struct dg_pipeline *p, const struct dg_cache_stage_meta *meta)
       const struct dg_op_info *op = meta[i].op != DG_PLAN_NONE ? dg_op_get(meta[i].op) : NULL;
       p->stages[i] = (struct dg_stage){
          .node = op ? ps->first_node : UINT32_MAX,
-         .op_name = op ? op->name : "output copy",
+         .op_name = "output copy",
          .result_id = op ? meta[i].result_id : 0,
          .kernel = dg_kernels[ps->kernel].name,
          .groups = {ps->groups[0], ps->groups[1]},
          .internal_set = ps->internal_set,
       };
+      if (op)
+         p->stages[i].op_name = dg_plan_stage_name(ps, op->name, p->stages[i].name,
+                                                   sizeof(p->stages[i].name));
    }
    return VK_SUCCESS;
 }

@@ -453,6 +453,23 @@ dg_build_set_binding_kind(struct dg_build *b, uint32_t k, enum dg_plan_binding_k
 }
 
 VkResult
+dg_build_set_epilogue(struct dg_build *b, const uint32_t *epi)
+{
+   struct dg_stage_plan *p = b->plan;
+   if (!p->stage_count || !epi || epi[0] > DG_EPI_MAX_OPS)
+      return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: an epilogue of no stage or too long",
+                       node_name(b->graph, b->node), node_result(b->graph, b->node));
+   memcpy(p->stages[p->stage_count - 1].epi, epi, sizeof(p->stages[0].epi));
+   return VK_SUCCESS;
+}
+
+bool
+dg_build_fusion(const struct dg_build *b)
+{
+   return b->caps->fusion && b->caps->kernels != DG_KERNELS_REFERENCE;
+}
+
+VkResult
 dg_build_fuse_nodes(struct dg_build *b, uint32_t count)
 {
    struct dg_stage_plan *p = b->plan;
@@ -1068,6 +1085,8 @@ dg_plan_stage_spec(const struct dg_stage_plan *plan, uint32_t index, uint32_t *i
    }
    for (uint32_t a = 0; a < s->attr_words; a++)
       ENTRY(VMEL_SC_ATTR(a), s->attrs[a]);
+   for (uint32_t i = 0; s->epi[0] && i < DG_EPI_WORDS; i++)
+      ENTRY(VMEL_SC_EPI(i), s->epi[i]);
 #undef ENTRY
    return n;
 }
@@ -1085,6 +1104,7 @@ share_pipelines(struct dg_stage_plan *p)
              si->tensor_count != sj->tensor_count || si->attr_words != sj->attr_words ||
              si->work != sj->work || si->local_size != sj->local_size ||
              memcmp(si->attrs, sj->attrs, si->attr_words * 4) ||
+             memcmp(si->epi, sj->epi, sizeof(si->epi)) ||
              memcmp(si->binding_kind, sj->binding_kind, sizeof(si->binding_kind)) ||
              memcmp(si->shape, sj->shape, sj->tensor_count * sizeof(si->shape[0])))
             continue;
@@ -1198,7 +1218,10 @@ build_nodes(struct dg_build *b, dg_op_build_fn (*builder)(uint32_t op))
          return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u at word %u: no kernel for this "
                           "operator yet",
                           g->nodes[n].name, g->nodes[n].result_id, g->nodes[n].offset);
-      VkResult result = build(b, &g->nodes[n]);
+      bool built;
+      VkResult result = dg_fuse_elementwise(b, &g->nodes[n], &built);
+      if (result == VK_SUCCESS && !built)
+         result = build(b, &g->nodes[n]);
       if (result != VK_SUCCESS)
          return result;
       n += b->fused;

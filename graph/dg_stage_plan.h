@@ -23,11 +23,13 @@
 #define DG_STAGE_PLAN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <vulkan/vulkan.h>
 
 #include "dg_ir.h"
 #include "dg_plan.h"
+#include "kernel_abi/gemm_epilogue.h"
 #include "kernel_abi/graph_kernel.h"
 #include "vulkan/vulkan_arm_ml.h"
 
@@ -37,7 +39,8 @@
 /* Shape specialization constants per kernel tensor (VMEL_SC_SHAPE(k, 0..13)). */
 #define DG_PLAN_SHAPE_WORDS 14
 /* Specialization constants of one stage at most (dg_plan_stage_spec()). */
-#define DG_PLAN_SPEC_MAX (2 + VMEL_GRAPH_MAX_TENSORS * (2 + DG_PLAN_SHAPE_WORDS) + DG_PLAN_ATTR_WORDS)
+#define DG_PLAN_SPEC_MAX                                                                           \
+   (2 + VMEL_GRAPH_MAX_TENSORS * (2 + DG_PLAN_SHAPE_WORDS) + DG_PLAN_ATTR_WORDS + DG_EPI_WORDS)
 
 /** Which kernels a plan runs (VMEL_GRAPH_KERNELS, read at pipeline creation; D44). */
 enum dg_kernel_mode {
@@ -54,6 +57,10 @@ enum dg_variant_kind {
    DG_VARIANT_TILED,      /* tiled GEMM through shared memory (dg_gemm.glsl), 128 x 64 */
    DG_VARIANT_TILED_WIDE, /* the same, 128 x 128 tiles (kernel_abi/gemm_args.h) */
    DG_VARIANT_TILED_SMALL, /* the same, 64 x 64 tiles */
+   /* The three with a fused epilogue (kernel_abi/gemm_epilogue.h, D52). */
+   DG_VARIANT_TILED_EPI,
+   DG_VARIANT_TILED_WIDE_EPI,
+   DG_VARIANT_TILED_SMALL_EPI,
 };
 
 /** What the device offers that a plan depends on (read at vkCreateDevice), and the kernel
@@ -78,6 +85,9 @@ struct dg_plan_caps {
     * another from an offset that is a multiple of it (SLICE, CONCAT along the outermost axis;
     * dg_build_try_alias_at()). 0: aliases at offset 0 only. */
    uint32_t alias_alignment;
+   /* Elementwise operators fused into their producer's stage (D52; VMEL_GRAPH_FUSION, read
+    * at pipeline creation; never in the reference kernel mode). */
+   bool fusion;
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -171,6 +181,9 @@ struct dg_plan_stage {
    /* Specialization (kernel_abi/graph_kernel.h). */
    uint32_t attr_words;
    uint32_t attrs[DG_PLAN_ATTR_WORDS];
+   /* The fused epilogue (kernel_abi/gemm_epilogue.h: VMEL_SC_EPI(i) is epi[i]); epi[0] == 0:
+    * none, and no VMEL_SC_EPI constant is given. */
+   uint32_t epi[DG_EPI_WORDS];
    uint64_t work;        /* work items, VMEL_SC_WORK_COUNT */
    uint32_t local_size;  /* the variant's declared workgroup size, VMEL_SC_LOCAL_SIZE_X */
    uint32_t shape[VMEL_GRAPH_MAX_TENSORS][DG_PLAN_SHAPE_WORDS]; /* VMEL_SC_SHAPE(k, i) */
@@ -321,6 +334,28 @@ VkResult dg_build_set_binding_kind(struct dg_build *b, uint32_t k, enum dg_plan_
 /** The stage added last computes the next `count` nodes too (a fused stage); the build
  *  then skips them. */
 VkResult dg_build_fuse_nodes(struct dg_build *b, uint32_t count);
+
+/** The stage added last applies the fused epilogue `epi` (DG_EPI_WORDS words,
+ *  kernel_abi/gemm_epilogue.h). */
+VkResult dg_build_set_epilogue(struct dg_build *b, const uint32_t *epi);
+
+/** Whether the plan being built fuses elementwise operators into their producers
+ *  (dg_plan_caps::fusion, never in the reference kernel mode). */
+bool dg_build_fusion(const struct dg_build *b);
+
+/** Builds node n and the elementwise chain after it as one dispatch of a chain kernel
+ *  (ew_chain.comp) when n starts a chain of two nodes or more (*built true); else changes
+ *  nothing. graph/build/dg_fuse.c (D52). */
+VkResult dg_fuse_elementwise(struct dg_build *b, const struct dg_node *n, bool *built);
+
+/** Whether VMEL_GRAPH_FUSION lets plans fuse (unset or anything but "0"; D52).
+ *  graph/build/dg_fuse.c. */
+bool dg_fusion_from_env(void);
+
+/** The name of stage s for logs and profiles: its first node's operator, then "+" and each
+ *  fused epilogue operator ("CONV2D+RESCALE+CLAMP"), written into buf. graph/build/dg_fuse.c. */
+const char *dg_plan_stage_name(const struct dg_plan_stage *s, const char *op_name, char *buf,
+                               size_t size);
 
 /** The workgroup size of kernel variant `kernel` (its declaration; VMEL_GRAPH_LOCAL_SIZE by
  *  default). graph/build/dg_build_ops.c. */

@@ -39,6 +39,19 @@ VkResult dg_build_default(struct dg_build *b, const struct dg_node *n);
 VkResult dg_build_copy(struct dg_build *b, uint32_t src, uint32_t dst, uint32_t mode,
                        uint32_t axis, uint32_t offset);
 
+/** The elementwise chain fused after a producer node (graph/build/dg_fuse.c, D52). */
+struct dg_fuse_chain {
+   uint32_t nodes;                    /* nodes after the producer that the chain computes */
+   uint32_t output;                   /* the IR tensor the fused stage writes */
+   uint32_t epi[DG_EPI_WORDS];        /* the epilogue (kernel_abi/gemm_epilogue.h) */
+   uint32_t tensors[DG_EPI_TENSORS];  /* its extra tensors (references), [tensor_count] */
+   uint32_t tensor_count;
+};
+
+/** The chain after node n (nodes 0: none; output: n's output), with the build constants its
+ *  RESCALEs need: call only when the stage will take it (its _EPI kernel exists). */
+VkResult dg_fuse_chain(struct dg_build *b, const struct dg_node *n, struct dg_fuse_chain *c);
+
 #define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD) DG_BUILD_PROTO_##BUILD(name)
 #define DG_BUILD_PROTO_DEFAULT(name)
 #define DG_BUILD_PROTO_CUSTOM(name)                                                                \

@@ -15,6 +15,8 @@
  * skips it: an infinite weight would make it NaN). 1x1 convolutions take the
  * same kernel, whose patch gather then folds to a plain matrix read (its
  * shapes and attributes are specialization constants).
+ * Both fuse the elementwise chain after them into their kernel's epilogue where the plan
+ * allows (dg_fuse.c, D52).
  */
 #include "dg_build.h"
 
@@ -27,16 +29,18 @@
 
 /* A tile of kernel_abi/gemm_args.h. */
 struct gemm_tile {
-   enum dg_variant_kind kind;
+   enum dg_variant_kind kind, epi_kind; /* the kernel, and the one with a fused epilogue */
    uint32_t bm, bn, bk;
 };
 
-static const struct gemm_tile narrow_tile = {DG_VARIANT_TILED, DG_GEMM_NARROW_BM,
-                                             DG_GEMM_NARROW_BN, DG_GEMM_NARROW_BK};
-static const struct gemm_tile wide_tile = {DG_VARIANT_TILED_WIDE, DG_GEMM_WIDE_BM,
-                                           DG_GEMM_WIDE_BN, DG_GEMM_WIDE_BK};
-static const struct gemm_tile small_tile = {DG_VARIANT_TILED_SMALL, DG_GEMM_SMALL_BM,
-                                            DG_GEMM_SMALL_BN, DG_GEMM_SMALL_BK};
+static const struct gemm_tile narrow_tile = {DG_VARIANT_TILED, DG_VARIANT_TILED_EPI,
+                                             DG_GEMM_NARROW_BM, DG_GEMM_NARROW_BN,
+                                             DG_GEMM_NARROW_BK};
+static const struct gemm_tile wide_tile = {DG_VARIANT_TILED_WIDE, DG_VARIANT_TILED_WIDE_EPI,
+                                           DG_GEMM_WIDE_BM, DG_GEMM_WIDE_BN, DG_GEMM_WIDE_BK};
+static const struct gemm_tile small_tile = {DG_VARIANT_TILED_SMALL, DG_VARIANT_TILED_SMALL_EPI,
+                                            DG_GEMM_SMALL_BM, DG_GEMM_SMALL_BN,
+                                            DG_GEMM_SMALL_BK};
 
 /* Outputs narrower than this keep the reference kernel: a tile would compute mostly columns
  * that do not exist (lavapipe: 3x CONV2D 3x3 16 -> 16 channels 1.5x slower tiled). */
@@ -98,22 +102,43 @@ tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile
 }
 
 /* One dispatch of `kernel` over `tiles` tiles: the node's inputs (input `replace` by tensor
- * reference `with`, unless DG_PLAN_NONE) then its output. */
+ * reference `with`, unless DG_PLAN_NONE) then its output; with the fused chain `chain` when
+ * the tile's _EPI variant exists and the chain has nodes (D52): that kernel, the chain's last
+ * tensor as the output, then the chain's extra tensors (the first input in the unused ones). */
 static VkResult
-add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel, uint64_t tiles,
-                uint32_t replace, uint32_t with)
+add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
+                const struct gemm_tile *t, uint64_t tiles, uint32_t replace, uint32_t with)
 {
    const struct dg_graph *g = dg_build_graph(b);
    const struct dg_op_info *op = dg_op_get((enum dg_op)n->op);
    uint32_t tensors[VMEL_GRAPH_MAX_TENSORS], count = 0;
-   if (n->input_count >= VMEL_GRAPH_MAX_TENSORS || n->output_count == 0)
+   if (n->input_count + 1 + DG_EPI_TENSORS > VMEL_GRAPH_MAX_TENSORS || n->output_count == 0)
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %u inputs exceed a kernel's tensors",
                        n->name, n->result_id, n->input_count);
+   struct dg_fuse_chain chain = {.output = dg_node_output_index(g, n, 0)};
+   uint32_t epi_kernel = dg_build_fusion(b) ? dg_build_variant(b, n, t->epi_kind) : DG_PLAN_NONE;
+   if (epi_kernel != DG_PLAN_NONE && dg_kernel_local_size(epi_kernel) == DG_GEMM_LOCAL) {
+      VkResult result = dg_fuse_chain(b, n, &chain);
+      if (result != VK_SUCCESS)
+         return result;
+   }
    for (uint32_t i = 0; i < n->input_count; i++)
       tensors[count++] = i == replace ? with : dg_node_input_index(g, n, i);
-   tensors[count] = dg_node_output_index(g, n, 0);
-   return dg_build_add_stage(b, kernel, tensors, count + 1, 1u << count, n->attrs.word,
-                             4 * op->attr_count, tiles * DG_GEMM_LOCAL);
+   uint32_t out = count;
+   tensors[count++] = chain.output;
+   if (chain.nodes) {
+      kernel = epi_kernel;
+      for (uint32_t i = 0; i < DG_EPI_TENSORS; i++)
+         tensors[count++] = i < chain.tensor_count ? chain.tensors[i] : tensors[0];
+   }
+   VkResult result = dg_build_add_stage(b, kernel, tensors, count, 1u << out, n->attrs.word,
+                                        4 * op->attr_count, tiles * DG_GEMM_LOCAL);
+   if (result == VK_SUCCESS && chain.nodes) {
+      result = dg_build_set_epilogue(b, chain.epi);
+      if (result == VK_SUCCESS)
+         result = dg_build_fuse_nodes(b, chain.nodes);
+   }
+   return result;
 }
 
 VkResult
@@ -128,7 +153,7 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    uint32_t kernel = tiled_kernel(b, n, t, tiles);
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
-   return add_tiled_stage(b, n, kernel, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+   return add_tiled_stage(b, n, kernel, t, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
 }
 
 /* ---- CONV2D --------------------------------------------------------------------------------- */
@@ -254,5 +279,5 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
       return result;
    if (weight == DG_PLAN_NONE)
       return dg_build_default(b, n);
-   return add_tiled_stage(b, n, kernel, tiles, 1, weight);
+   return add_tiled_stage(b, n, kernel, t, tiles, 1, weight);
 }

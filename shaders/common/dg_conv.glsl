@@ -76,9 +76,10 @@ dg_conv_dot(acc_t acc, uvec2 in_row, uint in_step, uvec2 w_row, uint w_step, uin
 }
 
 /* out = apply_add_s<out_t>(static_cast<out_t>(acc), bias[bias_index]), stored at `address`
- * (floats: rounded to out_t, added, rounded again by the store; integers: acc_t is out_t). */
-void
-dg_conv_store(acc_t acc, vmel_tensor_record b_r, uint bias_index, uvec2 address)
+ * (floats: rounded to out_t, added, rounded again by the store; integers: acc_t is out_t);
+ * dg_conv_value() is the value before the store (a fused epilogue's input, D52). */
+dg_atype(DG_OUT_DTYPE)
+dg_conv_value(acc_t acc, vmel_tensor_record b_r, uint bias_index)
 {
    dg_atype(DG_OUT_DTYPE) bias_el =
       dg_load(DG_OUT_DTYPE, dg_address(b_r, bias_index * b_r.strides[0]));
@@ -87,7 +88,13 @@ dg_conv_store(acc_t acc, vmel_tensor_record b_r, uint bias_index, uvec2 address)
 #else
    dg_atype(DG_OUT_DTYPE) result = dg_atype(DG_OUT_DTYPE)(acc) + bias_el;
 #endif
-   dg_store(DG_OUT_DTYPE, address, result);
+   return result;
+}
+
+void
+dg_conv_store(acc_t acc, vmel_tensor_record b_r, uint bias_index, uvec2 address)
+{
+   dg_store(DG_OUT_DTYPE, address, dg_conv_value(acc, b_r, bias_index));
 }
 
 #endif /* DG_CONV_GLSL */

@@ -20,7 +20,9 @@
  * [N*OH*OW, OC] matrix, tiles row-major.
  * Attributes: CONV2D's (struct dg_attrs_conv2d). Variant defines: as
  * conv2d.comp (dg_conv.glsl): DG_IN_DTYPE, DG_W_DTYPE, DG_OUT_DTYPE,
- * DG_ACC_DTYPE, DG_NATIVE_FP16.
+ * DG_ACC_DTYPE, DG_NATIVE_FP16; DG_GEMM_EPILOGUE (the _EPI variants, D52): the output
+ * element goes through the gemm epilogue (dg_gemm_epilogue.glsl), tensors 4 .. 7 its extra
+ * tensors, tensor 3 the fused chain's last tensor.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -47,6 +49,12 @@ DG_TENSOR(DG_CONV2D_INPUT, input);
 DG_TENSOR(DG_CONV2D_WEIGHT, weight);
 DG_TENSOR(DG_CONV2D_BIAS, bias);
 DG_TENSOR(DG_CONV2D_OUTPUT, output);
+
+#ifdef DG_GEMM_EPILOGUE
+#define DG_GEMM_EPI_FIRST (DG_CONV2D_OUTPUT + 1)
+#define DG_EPI_IN_DTYPE DG_OUT_DTYPE
+#include "dg_gemm_epilogue.glsl"
+#endif
 
 void
 main()
@@ -155,9 +163,17 @@ main()
          [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++) {
             [[unroll]] for (uint c = 0u; c < 4u; c++) {
                uint oc = n0 + dg_gemm_col(h, c);
-               if (oc < oc_count)
-                  dg_conv_store(acc[g * 4u + r][h][c], b_r, b_r.dims[0] == 1u ? 0u : oc,
+               if (oc >= oc_count)
+                  continue;
+#ifdef DG_GEMM_EPILOGUE
+               dg_gemm_epilogue(dg_conv_value(acc[g * 4u + r][h][c], b_r,
+                                              b_r.dims[0] == 1u ? 0u : oc),
+                                uvec4(n, oy, ox, oc), 4u,
                                 vmel_address_add(at, oc * out_r.strides[3]));
+#else
+               dg_conv_store(acc[g * 4u + r][h][c], b_r, b_r.dims[0] == 1u ? 0u : oc,
+                             vmel_address_add(at, oc * out_r.strides[3]));
+#endif
             }
          }
       }

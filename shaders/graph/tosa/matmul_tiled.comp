@@ -11,7 +11,9 @@
  * Grid: one workgroup of DG_GEMM_LOCAL invocations per output tile, tiles
  * row-major over (n, tile row, tile column).
  * Attributes (struct dg_attrs_matmul): a_zp, b_zp (i8 rows).
- * Variant defines: DG_IN_DTYPE (A and B), DG_OUT_DTYPE, DG_NATIVE_FP16. Rows:
+ * Variant defines: DG_IN_DTYPE (A and B), DG_OUT_DTYPE, DG_NATIVE_FP16; DG_GEMM_EPILOGUE (the
+ * _EPI variants, D52): each output element goes through the gemm epilogue
+ * (dg_gemm_epilogue.glsl), tensors 3 .. 6 its extra tensors, tensor 2 the chain's last. Rows:
  * i8 -> i32 (wrapping, bit-exact: integer sums do not depend on the order);
  * fp8 -> fp16; fp16 -> fp16 or fp32; bf16 -> fp32; fp32 -> fp32. An fp16
  * output accumulates in fp32 unless DG_NATIVE_FP16 makes the accumulator (and
@@ -45,6 +47,12 @@ DG_DECLARE_ATTRS_MATMUL
 DG_TENSOR(DG_MATMUL_A, a);
 DG_TENSOR(DG_MATMUL_B, b);
 DG_TENSOR(DG_MATMUL_OUTPUT, output);
+
+#ifdef DG_GEMM_EPILOGUE
+#define DG_GEMM_EPI_FIRST (DG_MATMUL_OUTPUT + 1)
+#define DG_EPI_IN_DTYPE DG_OUT_DTYPE
+#include "dg_gemm_epilogue.glsl"
+#endif
 
 /* An element of A or B as staged: its value less the zero point (integers), 0 outside. */
 sh_t
@@ -132,9 +140,16 @@ main()
          [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++) {
             [[unroll]] for (uint c = 0u; c < 4u; c++) {
                uint col = n0 + dg_gemm_col(h, c);
-               if (m < rows && col < cols)
-                  dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, n, m, col)),
-                           dg_atype(DG_OUT_DTYPE)(acc[g * 4u + r][h][c]));
+               if (m >= rows || col >= cols)
+                  continue;
+#ifdef DG_GEMM_EPILOGUE
+               dg_gemm_epilogue(dg_atype(DG_OUT_DTYPE)(acc[g * 4u + r][h][c]),
+                                uvec4(n, m, col, 0u), 3u,
+                                dg_address(out_r, dg_offset3(out_r, n, m, col)));
+#else
+               dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, n, m, col)),
+                        dg_atype(DG_OUT_DTYPE)(acc[g * 4u + r][h][c]));
+#endif
             }
          }
       }

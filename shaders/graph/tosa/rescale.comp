@@ -34,6 +34,7 @@
 #extension GL_GOOGLE_include_directive : require
 
 #include "dg_kernel.glsl"
+#include "dg_rescale.glsl"
 
 #ifndef DG_IN_DTYPE
 #define DG_IN_DTYPE DG_DTYPE_I32
@@ -52,24 +53,6 @@ DG_TENSOR(DG_RESCALE_INPUT, input);
 DG_TENSOR(DG_RESCALE_MULTIPLIER, multiplier);
 DG_TENSOR(DG_RESCALE_SHIFT, shift);
 DG_TENSOR(DG_RESCALE_OUTPUT, output);
-
-int
-apply_scale_32(int value, int m, int s, bool double_round)
-{
-   int64_t round = int64_t(1) << (s - 1);
-   if (double_round && s > 31)
-      round += value >= 0 ? int64_t(1 << 30) : -int64_t(1 << 30);
-   int64_t result = int64_t(value) * int64_t(m) + round;
-   return int(result >> s);
-}
-
-int
-apply_scale_16(int64_t value, int m, int s)
-{
-   int64_t round = int64_t(1) << (s - 1);
-   int64_t result = value * int64_t(m) + round;
-   return int(result >> s);
-}
 
 void
 main()
