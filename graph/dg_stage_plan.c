@@ -466,7 +466,10 @@ dg_build_set_epilogue(struct dg_build *b, const uint32_t *epi)
 bool
 dg_build_fusion(const struct dg_build *b)
 {
-   return b->caps->fusion && b->caps->kernels != DG_KERNELS_REFERENCE;
+   if (b->caps->kernels == DG_KERNELS_REFERENCE)
+      return false;
+   return b->caps->fusion == DG_FUSION_ON ||
+          (b->caps->fusion == DG_FUSION_AUTO && !dg_build_cpu_device(b));
 }
 
 VkResult

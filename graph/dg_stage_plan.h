@@ -86,8 +86,8 @@ struct dg_plan_caps {
     * dg_build_try_alias_at()). 0: aliases at offset 0 only. */
    uint32_t alias_alignment;
    /* Elementwise operators fused into their producer's stage (D52; VMEL_GRAPH_FUSION, read
-    * at pipeline creation; never in the reference kernel mode). */
-   bool fusion;
+    * at pipeline creation; never in the reference kernel mode): enum dg_fusion_mode. */
+   uint8_t fusion;
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -340,7 +340,8 @@ VkResult dg_build_fuse_nodes(struct dg_build *b, uint32_t count);
 VkResult dg_build_set_epilogue(struct dg_build *b, const uint32_t *epi);
 
 /** Whether the plan being built fuses elementwise operators into their producers
- *  (dg_plan_caps::fusion, never in the reference kernel mode). */
+ *  (dg_plan_caps::fusion: auto means not on a CPU device; never in the reference kernel
+ *  mode). */
 bool dg_build_fusion(const struct dg_build *b);
 
 /** Builds node n and the elementwise chain after it as one dispatch of a chain kernel
@@ -348,9 +349,13 @@ bool dg_build_fusion(const struct dg_build *b);
  *  nothing. graph/build/dg_fuse.c (D52). */
 VkResult dg_fuse_elementwise(struct dg_build *b, const struct dg_node *n, bool *built);
 
-/** Whether VMEL_GRAPH_FUSION lets plans fuse (unset or anything but "0"; D52).
+/** Fusion modes (D52): never, everywhere, or on devices that are not CPUs (the default: on
+ *  lavapipe fusion gained nothing and multiplied pipeline-creation time). */
+enum dg_fusion_mode { DG_FUSION_OFF = 0, DG_FUSION_ON = 1, DG_FUSION_AUTO = 2 };
+
+/** VMEL_GRAPH_FUSION: "0" off, "1" on, unset or anything else auto (D52).
  *  graph/build/dg_fuse.c. */
-bool dg_fusion_from_env(void);
+enum dg_fusion_mode dg_fusion_from_env(void);
 
 /** The name of stage s for logs and profiles: its first node's operator, then "+" and each
  *  fused epilogue operator ("CONV2D+RESCALE+CLAMP"), written into buf. graph/build/dg_fuse.c. */

@@ -36,11 +36,15 @@
 
 #define DG_FUSION_ENV "VMEL_GRAPH_FUSION"
 
-bool
+enum dg_fusion_mode
 dg_fusion_from_env(void)
 {
    const char *v = getenv(DG_FUSION_ENV);
-   return !v || strcmp(v, "0") != 0;
+   if (v && strcmp(v, "0") == 0)
+      return DG_FUSION_OFF;
+   if (v && strcmp(v, "1") == 0)
+      return DG_FUSION_ON;
+   return DG_FUSION_AUTO;
 }
 
 static const char *
