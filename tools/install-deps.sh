@@ -11,6 +11,7 @@ packages=(
   glslang-dev glslang-tools
   libspirv-cross-c-shared-dev spirv-cross
   clang-14 libclang-rt-14-dev # tools/fuzz.sh: libFuzzer and clang's sanitizers
+  flatbuffers-compiler # tests/tosa: flatc makes the .tosa test files from JSON
 )
 
 SUDO=""
