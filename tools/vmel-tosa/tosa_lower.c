@@ -503,6 +503,9 @@ add_attr(struct op_ctx *c, char kind, uint32_t field)
              : u == TOSA_DT_INT48 ? 4 : 0;
       }
       uint32_t max = kind == 'R' ? 3 : kind == 'T' ? 4 : 2;
+      if (kind == 'T' && v == 0)
+         return op_fail(c, "%s is %s, not INT32, FP16, FP32 or INT48", an,
+                        tosa_dtype_name(u) ? tosa_dtype_name(u) : "out of range");
       if (v == 0 || v > max)
          return op_fail(c, "%s is %u, not a valid value", an, u);
       id = u32_const(L, v);
