@@ -260,6 +260,8 @@ static const char *
 tensor_type(struct lower *L, enum tosa_dtype dt, uint32_t rank, const int64_t *dims)
 {
    char shape[96], name[160], dimname[16];
+   if (L->failed)
+      return ""; /* names below are built from earlier results, which are "" now */
    shape_str(rank, dims, shape, sizeof(shape));
    const char *elem = elem_type(L, dt);
    const char *r = u32_const(L, rank);
@@ -273,6 +275,8 @@ tensor_type(struct lower *L, enum tosa_dtype dt, uint32_t rank, const int64_t *d
    }
    snprintf(name, sizeof(name), "%%shape_%s", shape);
    const char *sh = definef(L, name, NULL, "OpConstantComposite %s%s", arr, ids);
+   if (L->failed)
+      return "";
    snprintf(name, sizeof(name), "%%t_%s_%s", elem + 1, shape);
    return definef(L, name, NULL, "OpTypeTensorARM %s %s %s", elem, r, sh);
 }
@@ -676,6 +680,8 @@ lower_module(struct lower *L, struct char_buf *out)
       for (uint32_t i = 0; i < count; i++) {
          const struct tosa_tensor *t = &m->tensors[list[i]];
          const char *type = tensor_type_of(L, t);
+         if (L->failed)
+            break;
          char ptr[200], var[24];
          snprintf(ptr, sizeof(ptr), "%%p_%s", type + 1);
          const char *p = definef(L, ptr, NULL, "OpTypePointer UniformConstant %s", type);
