@@ -90,14 +90,30 @@ name_cmp(const char *a, uint32_t alen, const char *b, uint32_t blen)
    return c ? c : (alen > blen) - (alen < blen);
 }
 
-static const struct tosa_tensor *sort_tensors; /* qsort has no context argument */
-
 static int
-cmp_index(const void *pa, const void *pb)
+cmp_tensors(const struct tosa_tensor *t, uint32_t a, uint32_t b)
 {
-   const struct tosa_tensor *a = &sort_tensors[*(const uint32_t *)pa];
-   const struct tosa_tensor *b = &sort_tensors[*(const uint32_t *)pb];
-   return name_cmp(a->name, a->name_len, b->name, b->name_len);
+   return name_cmp(t[a].name, t[a].name_len, t[b].name, t[b].name_len);
+}
+
+/* Sorts idx[0..n) by tensor name: a bottom-up merge sort through tmp (qsort has no context). */
+static void
+sort_by_name(const struct tosa_tensor *t, uint32_t *idx, uint32_t *tmp, uint32_t n)
+{
+   for (uint32_t width = 1; width < n; width *= 2) {
+      for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+         uint32_t mid = lo + width < n ? lo + width : n;
+         uint32_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+         uint32_t i = lo, j = mid, k = lo;
+         while (i < mid && j < hi)
+            tmp[k++] = cmp_tensors(t, idx[j], idx[i]) < 0 ? idx[j++] : idx[i++];
+         while (i < mid)
+            tmp[k++] = idx[i++];
+         while (j < hi)
+            tmp[k++] = idx[j++];
+      }
+      memcpy(idx, tmp, n * sizeof(*idx));
+   }
 }
 
 static int32_t
@@ -321,8 +337,11 @@ read_block(struct reader *rd, const struct tosa_fb_table *block)
          return false;
       rd->by_name[i] = i;
    }
-   sort_tensors = m->tensors;
-   qsort(rd->by_name, tensors.count, sizeof(*rd->by_name), cmp_index);
+   uint32_t *tmp = malloc((tensors.count + 1) * sizeof(*tmp));
+   if (!tmp)
+      return fail(rd, "out of memory");
+   sort_by_name(m->tensors, rd->by_name, tmp, tensors.count);
+   free(tmp);
    for (uint32_t i = 1; i < tensors.count; i++) {
       const struct tosa_tensor *a = &m->tensors[rd->by_name[i - 1]];
       const struct tosa_tensor *b = &m->tensors[rd->by_name[i]];
