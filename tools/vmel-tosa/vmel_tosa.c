@@ -31,6 +31,9 @@ static const char usage_text[] =
    "               text (the vmel-as syntax) otherwise; default: text on standard output\n"
    "  -h, --help   this text\n"
    "\n"
+   "Exit status: 0 on success, 1 when the file is refused or cannot be read or written, 2\n"
+   "for a usage error.\n"
+   "\n"
    "vmel-run runs a .tosa file directly: vmel-run MODEL.tosa --input 0=x.npy --output 0=y.npy\n"
    "(docs/tosa-import.md).\n";
 
