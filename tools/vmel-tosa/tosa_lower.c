@@ -555,9 +555,8 @@ add_input(struct op_ctx *c, char kind, uint32_t k)
    struct lower *L = c->L;
    uint32_t tidx = value_tensor(L, c->o->inputs[k]);
    const struct tosa_tensor *t = &L->m->tensors[tidx];
-   int32_t p = t->producer;
-   uint32_t pop = p >= 0 ? L->m->operators[p].op : 0;
-   if (kind == 's' && pop != TOSA_OP_CONST_SHAPE)
+   /* A shape constant: CONST_SHAPE's output, or a SHAPE tensor with data and no producer. */
+   if (kind == 's' && !(t->data && t->dtype == TOSA_DT_SHAPE))
       return op_fail(c, "input %u \"%.*s\" must be a CONST_SHAPE", k, (int)t->name_len, t->name);
    if (kind == 'c' && !t->data)
       return op_fail(c, "input %u \"%.*s\" must be a constant (CONST): dynamic values are "
