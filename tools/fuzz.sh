@@ -6,7 +6,7 @@
 #                                           tests/fuzz/make_seeds.sh) into the corpora
 #   tools/fuzz.sh --minimise [TARGET...]    re-minimise the corpora (-merge=1 into an empty
 #                                           directory, which then replaces the corpus)
-# Targets: spirv_reader graph lower cache npy (default: all). Builds build-fuzz/ first when
+# Targets: spirv_reader graph lower cache npy tosa (default: all). Builds build-fuzz/ first when
 # needed (clang-14, -DVMEL_FUZZ=ON; the kernels are copied from build/ or from
 # $VMEL_PREBUILT_KERNELS_DIR). Each run starts from tests/fuzz/corpus/<target>/, keeps what
 # it finds in build-fuzz/fuzz/<target>/new/, and merges the inputs that add coverage into the
@@ -17,7 +17,7 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
-all="spirv_reader graph lower cache npy"
+all="spirv_reader graph lower cache npy tosa"
 
 merge_seeds=0
 minimise=0

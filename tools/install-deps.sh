@@ -13,6 +13,7 @@ packages=(
   libpng-dev # vmel-run --optical-flow: PNG frames in, flow pictures out
   clang-14 libclang-rt-14-dev # tools/fuzz.sh: libFuzzer and clang's sanitizers
   python3 # e2e.vmel_info_why parses vmel-info --json
+  flatbuffers-compiler # tests/tosa: flatc makes the .tosa test files from JSON
 )
 
 SUDO=""

@@ -23,6 +23,8 @@
 #include "spirv/spirv.h"
 #include "spirv/spirv_arm_ml.h"
 #include "spirv_text.h"
+#include "tosa_import.h"
+#include "tosa_model.h"
 
 static const struct {
    const char *name;
@@ -503,8 +505,12 @@ run_module_load(const char *path, uint32_t **words, size_t *count, char *err, si
       *count = len / 4;
       return true;
    }
-   char why[256];
-   bool ok = spirv_text_assemble(data, len, words, count, why, sizeof(why));
+   char why[512];
+   bool ok;
+   if (tosa_is_flatbuffer(data, len))
+      ok = tosa_import_words(data, len, words, count, why, sizeof(why));
+   else
+      ok = spirv_text_assemble(data, len, words, count, why, sizeof(why));
    free(data);
    if (!ok)
       return error(err, err_len, "%s: %s", path, why);

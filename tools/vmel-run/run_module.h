@@ -103,7 +103,8 @@ bool run_module_read(const uint32_t *words, size_t count, const char *entry,
 
 /**
  * Loads a module from a file: SPIR-V binary if it starts with the SPIR-V magic
- * number, else SPIR-V text (the vmel-as syntax).
+ * number, a TOSA 1.0 flatbuffer converted by tools/vmel-tosa if it has the
+ * "TOSA" file identifier, else SPIR-V text (the vmel-as syntax).
  * @param words  receives a malloc()ed array; free() it
  */
 bool run_module_load(const char *path, uint32_t **words, size_t *count, char *err,

@@ -32,19 +32,24 @@
 #define MAX_LAYERS 8
 
 static const char usage_text[] =
-   "usage: vmel-run [MODULE.spvasm|MODULE.spv] [options]\n"
+   "usage: vmel-run [MODULE.spvasm|MODULE.spv|MODEL.tosa] [options]\n"
    "\n"
    "Runs a SPIR-V graph module (SPV_ARM_graph, TOSA.001000.1) through the ML emulation\n"
    "layers on the default Vulkan device. With no MODULE, runs the built-in int8 and fp32\n"
-   "example networks and checks them against the CPU reference.\n"
+   "example networks and checks them against the CPU reference. A TOSA 1.0 flatbuffer file\n"
+   "(.tosa, recognized by its \"TOSA\" file identifier) is converted first, as vmel-tosa\n"
+   "does: its block's inputs are set 0, bindings 0..N-1, its outputs bindings N..N+M-1.\n"
    "\n"
    "  --entry NAME                      the graph entry point (default: the first)\n"
    "  --input SET:BINDING=FILE.npy[:DTYPE]\n"
    "                                    data of the input tensor at SET, BINDING\n"
+   "  --input K=FILE.npy[:DTYPE]        data of the entry point's K-th input (from 0)\n"
    "  --output SET:BINDING=FILE.npy[:DTYPE[:SHAPE]]\n"
    "                                    write the output tensor at SET, BINDING; DTYPE and\n"
    "                                    SHAPE (e.g. 1x64x10) only where the module leaves\n"
    "                                    them open\n"
+   "  --output K=FILE.npy[:DTYPE[:SHAPE]]\n"
+   "                                    write the entry point's K-th output (from 0)\n"
    "  --constant ID=FILE.npy[:DTYPE]    data of graph constant ID (OpGraphConstantARM)\n"
    "  --dispatches N                    dispatch the graph N times (default 1)\n"
    "  --profile                         run with VMEL_GRAPH_PROFILING=1 and print the\n"
@@ -65,6 +70,7 @@ static const char usage_text[] =
 /* --input / --output / --constant */
 struct file_arg {
    uint32_t set, binding; /* --input, --output */
+   bool by_index;         /* K=FILE: binding holds K, the entry point's K-th input/output */
    uint32_t id;           /* --constant */
    const char *path;
    bool has_dtype, has_shape;
@@ -151,15 +157,18 @@ parse_file(char *spec, struct file_arg *a, bool allow_shape)
    }
 }
 
-/* SET:BINDING=FILE... */
+/* SET:BINDING=FILE... or K=FILE... */
 static bool
 parse_binding_arg(char *spec, struct file_arg *a, bool allow_shape)
 {
    char *eq = strchr(spec, '=');
    char *colon = eq ? memchr(spec, ':', (size_t)(eq - spec)) : NULL;
-   if (!colon || !parse_u32(spec, colon, &a->set) || !parse_u32(colon + 1, eq, &a->binding) ||
-       !eq[1])
+   if (eq && !colon && parse_u32(spec, eq, &a->binding) && eq[1]) {
+      a->by_index = true;
+   } else if (!colon || !parse_u32(spec, colon, &a->set) ||
+              !parse_u32(colon + 1, eq, &a->binding) || !eq[1]) {
       return false;
+   }
    parse_file(eq + 1, a, allow_shape);
    return true;
 }
@@ -592,10 +601,35 @@ print_decl(const char *kind, uint32_t index, const struct run_tensor_decl *d, bo
           decl_str(d, desc, sizeof(desc)), d->name, arrow, path ? path : "(not written)");
 }
 
+/* K=FILE arguments: the K-th input or output of the entry point, in its declared order. */
+static bool
+resolve_indices(struct options *o, const struct run_module *m)
+{
+   for (uint32_t i = 0; i < o->input_count + o->output_count; i++) {
+      bool input = i < o->input_count;
+      struct file_arg *a = input ? &o->inputs[i] : &o->outputs[i - o->input_count];
+      uint32_t count = input ? m->input_count : m->output_count;
+      if (!a->by_index)
+         continue;
+      if (a->binding >= count) {
+         fprintf(stderr, "vmel-run: graph \"%s\" has no %s %u (it has %u) (%s)\n", m->entry,
+                 input ? "input" : "output", a->binding, count, a->path);
+         return false;
+      }
+      const struct run_tensor_decl *d = input ? &m->inputs[a->binding] : &m->outputs[a->binding];
+      a->set = d->set;
+      a->binding = d->binding;
+      a->by_index = false;
+   }
+   return true;
+}
+
 static bool
 bind_all(struct options *o, const struct run_module *m, struct bound *b)
 {
    char what[64];
+   if (!resolve_indices(o, m))
+      return false;
    for (uint32_t i = 0; i < m->input_count; i++) {
       const struct run_tensor_decl *d = &m->inputs[i];
       struct graph_tensor *t = &b->inputs[i];
