@@ -54,6 +54,12 @@ of_usage_error(const char *what, const char *arg)
    return 2;
 }
 
+void
+vmel_run_optical_flow_usage(FILE *f)
+{
+   fputs(of_usage_text, f);
+}
+
 /* Returns 0, -1 for --help, or the exit status of a usage error. */
 static int
 parse(int argc, char **argv, struct of_options *o)

@@ -5,7 +5,12 @@
 #ifndef VMEL_RUN_OPTICAL_FLOW_H
 #define VMEL_RUN_OPTICAL_FLOW_H
 
+#include <stdio.h>
+
 /** vmel-run --optical-flow ...: the whole command; returns the exit status. */
 int vmel_run_optical_flow(int argc, char **argv);
+
+/** Prints the --optical-flow usage (its options), for vmel-run --help. */
+void vmel_run_optical_flow_usage(FILE *f);
 
 #endif

@@ -64,8 +64,7 @@ static const char usage_text[] =
    "the module's element type. .npy files: C order, little-endian, |b1 |i1 |u1 <i2 <u2 <i4\n"
    "<u4 <i8 <f2 <f4 <f8; bf16 and fp8 tensors take raw <u2 / |u1 bit patterns.\n"
    "\n"
-   "vmel-run --optical-flow INPUT.png REFERENCE.png -o FLOW.npy [...]: optical flow\n"
-   "(vmel-run --optical-flow --help).\n";
+   "Optical flow (VK_ARM_data_graph_optical_flow) on two PNG frames:\n\n";
 
 /* --input / --output / --constant */
 struct file_arg {
@@ -211,6 +210,7 @@ parse_args(int argc, char **argv, struct options *o)
       char *arg = argv[i];
       if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
          fputs(usage_text, stdout);
+         vmel_run_optical_flow_usage(stdout);
          return -1;
       }
       if (strncmp(arg, "--", 2) != 0) {

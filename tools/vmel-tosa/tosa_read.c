@@ -27,7 +27,7 @@ static const char *const op_names[TOSA_OP_COUNT] = {
    "SELECT", "EQUAL", "GREATER", "GREATER_EQUAL", "REDUCE_ALL", "REDUCE_ANY", "REDUCE_MAX",
    "REDUCE_MIN", "REDUCE_PRODUCT", "REDUCE_SUM", "CONCAT", "PAD", "RESHAPE", "REVERSE",
    "SLICE", "TILE", "TRANSPOSE", "GATHER", "SCATTER", "RESIZE", "CAST", "RESCALE", "CONST",
-   "IDENTITY", "CUSTOM", "COND_IF", "WHILE_LOOP", "YIELD", "VARIABLE", "VARIABLE_WRITE",
+   "IDENTITY", "CUSTOM", "COND_IF", "WHILE_LOOP", "VARIABLE", "VARIABLE_WRITE",
    "VARIABLE_READ", "CONST_SHAPE",
 };
 
@@ -157,6 +157,19 @@ read_tensor(struct reader *rd, const struct tosa_fb_vec *vec, uint32_t i)
    int nl = (int)(t->name_len ? t->name_len : 9);
    if (!t->name_len)
       return fail(rd, "tensor %u has no name (offset %llu)", i, (unsigned long long)tt.pos);
+   /* offset (7) and size (8), ulong: data stored outside the flatbuffer (models over 2 GB;
+    * an offset of 0 or 1 means none). */
+   uint64_t ext_at = tosa_fb_field(fb, &tt, 7, 8, "TosaTensor.offset");
+   uint64_t size_at = tosa_fb_field(fb, &tt, 8, 8, "TosaTensor.size");
+   if (fb->failed)
+      return false;
+   uint32_t ext_lo = ext_at ? tosa_fb_load_u32(fb, ext_at) : 0;
+   uint32_t ext_hi = ext_at ? tosa_fb_load_u32(fb, ext_at + 4) : 0;
+   uint32_t size_lo = size_at ? tosa_fb_load_u32(fb, size_at) : 0;
+   uint32_t size_hi = size_at ? tosa_fb_load_u32(fb, size_at + 4) : 0;
+   if (ext_lo > 1 || ext_hi || size_lo || size_hi)
+      return fail(rd, "tensor \"%.*s\": data stored outside the flatbuffer (TosaTensor.offset/"
+                  "size, models over 2 GB) is not supported", nl, name);
    if (variable)
       return fail(rd, "tensor \"%.*s\": variable tensors (EXT-VARIABLE) are not supported", nl,
                   name);
@@ -244,7 +257,6 @@ read_operator(struct reader *rd, const struct tosa_fb_vec *vec, uint32_t i, uint
    switch (o->op) {
    case TOSA_OP_COND_IF:
    case TOSA_OP_WHILE_LOOP:
-   case TOSA_OP_YIELD:
       return fail(rd, "operator %u (%s): control flow (EXT-CONTROLFLOW) cannot be expressed in "
                   "a SPIR-V graph", i, name);
    case TOSA_OP_VARIABLE:
