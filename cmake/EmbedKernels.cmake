@@ -7,10 +7,13 @@
 # (include/vmel_kernel.h) and built into a static library. Generated files live
 # in ${VMEL_GENERATED_DIR}/kernels, never in the source tree. No Python.
 #
-#   vmel_kernel(<group> <name> <template> [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...])
+#   vmel_kernel(<group> <name> <template> [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...]
+#               [SPIRV_REWRITE coop_khr])
 #     One variant: <template> (relative to the calling CMakeLists.txt) compiled with
 #     -D<NAME[=VALUE]> for each define. Include paths: include/, shaders/common/,
 #     then INCLUDES. Variant names are C identifiers, unique within the group.
+#     SPIRV_REWRITE coop_khr: the compiled module (GL_NV_cooperative_matrix) goes through
+#     cmake/spirv_coop_khr.c into its SPV_KHR_cooperative_matrix form (D51).
 #
 #   vmel_kernel_library(<target> GROUP <group> PREFIX <c_prefix>)
 #     A static library of every variant of <group>, declared in the same directory.
@@ -52,9 +55,14 @@ file(MAKE_DIRECTORY ${VMEL_KERNEL_INCLUDE_DIR})
 
 # The registry generator, a host tool built first.
 add_executable(vmel_gen_kernel_registry ${CMAKE_CURRENT_LIST_DIR}/gen_kernel_registry.c)
+# The NV -> KHR cooperative-matrix rewrite of SPIRV_REWRITE coop_khr kernels (D51).
+add_executable(vmel_spirv_coop_khr ${CMAKE_CURRENT_LIST_DIR}/spirv_coop_khr.c)
 
 function(vmel_kernel group name template)
-  cmake_parse_arguments(K "" "" "DEFINES;INCLUDES" ${ARGN})
+  cmake_parse_arguments(K "" "SPIRV_REWRITE" "DEFINES;INCLUDES" ${ARGN})
+  if(K_SPIRV_REWRITE AND NOT K_SPIRV_REWRITE STREQUAL "coop_khr")
+    message(FATAL_ERROR "vmel_kernel(${group} ${name}): unknown SPIRV_REWRITE ${K_SPIRV_REWRITE}")
+  endif()
   if(K_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "vmel_kernel(${group} ${name}): unexpected ${K_UNPARSED_ARGUMENTS}")
   endif()
@@ -120,6 +128,18 @@ function(vmel_kernel group name template)
       COMMAND ${CMAKE_COMMAND} -E copy ${prebuilt} ${spv}
       DEPENDS ${prebuilt}
       COMMENT "Copying kernel ${group}/${name} from ${VMEL_PREBUILT_KERNELS_DIR}"
+      VERBATIM)
+  elseif(K_SPIRV_REWRITE)
+    # glslang's module (validated by --spirv-val in its NV form), then the rewrite in place,
+    # whose own structural checks stand in for a validator that knows the KHR extension (it
+    # removes the file when it fails, so the next build compiles again).
+    add_custom_command(
+      OUTPUT ${spv}
+      COMMAND ${VMEL_GLSLANG_VALIDATOR} ${args} ${depfile_args} -o ${spv} ${src}
+      COMMAND vmel_spirv_coop_khr ${spv} ${spv}
+      DEPENDS ${depends} vmel_spirv_coop_khr
+      ${depfile_opt}
+      COMMENT "Compiling kernel ${group}/${name} (${rel} ${K_DEFINES}, NV -> KHR)"
       VERBATIM)
   else()
     add_custom_command(

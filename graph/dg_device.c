@@ -11,6 +11,8 @@
  */
 #include "dg_runtime.h"
 
+#include "dg_coop.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,9 +61,10 @@ chain_has_data_graph(const void *chain)
 /* The create info for the layer below: ours removed, VK_ARM_tensors with the
  * features graph kernels use added. tf and names are storage for additions. */
 static VkResult
-rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app,
-                    struct lyr_device_info_copy *copy, VkPhysicalDeviceTensorFeaturesARM *tf,
-                    struct dg_descriptor_buffer_rewrite *db, const char ***names)
+rewrite_for_tensors(struct lyr_instance *instance, VkPhysicalDevice pd,
+                    const VkDeviceCreateInfo *app, struct lyr_device_info_copy *copy,
+                    VkPhysicalDeviceTensorFeaturesARM *tf, struct dg_descriptor_buffer_rewrite *db,
+                    struct dg_coop_rewrite *coop, const char ***names)
 {
    struct lyr_feature_request none = {0};
    VkResult result = lyr_device_info_rewrite(&instance->alloc, app, &none, dg_strip_names,
@@ -85,14 +88,16 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
    lyr_chain_append(&copy->info, tf);
    /* Descriptor buffers: tensor descriptors in them, push descriptors (D23). */
    dg_descriptor_buffer_rewrite(app, &copy->info, db);
+   /* Cooperative matrices for the COOP kernel variants where the device offers them (D51). */
+   dg_coop_rewrite(instance, pd, &copy->info, coop);
 
    uint32_t n = copy->info.enabledExtensionCount;
    *names = NULL;
    bool tensors =
       !lyr_name_in_list(VK_ARM_TENSORS_EXTENSION_NAME, copy->info.ppEnabledExtensionNames, n);
-   if (!tensors && !db->push_extension)
+   if (!tensors && !db->push_extension && dg_coop_extra_names(coop, NULL, 0) == 0)
       return VK_SUCCESS;
-   *names = lyr_alloc(&instance->alloc, (n + 2) * sizeof(**names), 8,
+   *names = lyr_alloc(&instance->alloc, (n + 2 + DG_COOP_EXT_COUNT) * sizeof(**names), 8,
                       VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!*names) {
       lyr_device_info_copy_free(copy);
@@ -104,6 +109,7 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
       (*names)[n++] = VK_ARM_TENSORS_EXTENSION_NAME;
    if (db->push_extension)
       (*names)[n++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+   n = dg_coop_extra_names(coop, *names, n);
    copy->info.ppEnabledExtensionNames = *names;
    copy->info.enabledExtensionCount = n;
    return VK_SUCCESS;
@@ -337,9 +343,11 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    struct lyr_device_info_copy copy;
    VkPhysicalDeviceTensorFeaturesARM tf;
    struct dg_descriptor_buffer_rewrite db = {0};
+   struct dg_coop_rewrite coop = {0};
    const char **names = NULL;
    if (requested) {
-      result = rewrite_for_tensors(instance, pCreateInfo, &copy, &tf, &db, &names);
+      result = rewrite_for_tensors(instance, physicalDevice, pCreateInfo, &copy, &tf, &db, &coop,
+                                   &names);
    } else {
       /* Data-graph structs without the extension: keep them from the driver. */
       result = lyr_chain_clone_pass(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
@@ -361,6 +369,7 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    if (!requested)
       return VK_SUCCESS;
    ((struct dg_device *)device)->descriptor_buffer = db.enabled;
+   ((struct dg_device *)device)->coop = dg_coop_shapes(instance, physicalDevice, coop.enabled);
    result = emulation_init((struct dg_device *)device);
    if (result != VK_SUCCESS) {
       lyr_device_destroy(*pDevice, pAllocator);

@@ -224,6 +224,7 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
       .max_groups = {device->max_groups[0], device->max_groups[1]},
       .max_bound_sets = device->max_bound_sets,
       .alias_alignment = device->alias_alignment,
+      .coop = device->coop,
    };
    for (uint32_t l = 0; l < 2; l++) {
       caps->descriptor_limits[l].per_stage_storage_buffers =
