@@ -6,7 +6,7 @@
  * glslang 12 compiles) into its SPV_KHR_cooperative_matrix form (which it does not), so that
  * the KHR variants of the cooperative-matrix kernels (D51) come from the same GLSL.
  *
- *   vmel_spirv_coop_khr IN.spv OUT.spv   (OUT may be IN; it is removed on a failure)
+ *   vmel_spirv_rewrite coop_khr IN.spv OUT.spv   (cmake/spirv_rewrite.c)
  *
  * Opcodes and operands as SPIRV-Headers' spirv.core.grammar.json gives them:
  *   Capability CooperativeMatrixNV 5357            -> CooperativeMatrixKHR 6022
@@ -43,9 +43,10 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "spirv_rewrite.h"
 
 enum {
    OP_NAME = 5,
@@ -99,13 +100,6 @@ struct mod {
    uint8_t *primary;
    uint32_t *ptr_role;    /* pointer type id -> [use]: its clone for that role */
 };
-
-static int
-fail(const char *msg, uint32_t id)
-{
-   fprintf(stderr, "vmel_spirv_coop_khr: %s (id %u)\n", msg, id);
-   return 1;
-}
 
 static uint32_t
 op_of(const struct mod *m, size_t at)
@@ -212,7 +206,7 @@ set_use(struct mod *m, uint32_t id, uint8_t use)
 {
    uint32_t r = find(m, id);
    if (m->use[r] != USE_NONE && m->use[r] != use)
-      return fail("a matrix value is used in two roles of OpCooperativeMatrixMulAddNV", id);
+      return spirv_fail("a matrix value is used in two roles of OpCooperativeMatrixMulAddNV", id);
    m->use[r] = use;
    return 0;
 }
@@ -224,7 +218,7 @@ analyse(struct mod *m)
    for (size_t at = 5; at < m->n; at += len_of(m, at)) {
       uint32_t op = op_of(m, at), len = len_of(m, at);
       if (len == 0 || at + len > m->n)
-         return fail("a malformed instruction", (uint32_t)at);
+         return spirv_fail("a malformed instruction", (uint32_t)at);
       uint32_t result = 0;
       if (is_type_op(op) && len >= 2)
          result = m->w[at + 1];
@@ -234,7 +228,7 @@ analyse(struct mod *m)
             m->type[result] = m->w[at + 1];
       }
       if (result >= m->bound)
-         return fail("an id at or above the bound", result);
+         return spirv_fail("an id at or above the bound", result);
       if (result)
          m->def[result] = (uint32_t)at;
    }
@@ -244,7 +238,7 @@ analyse(struct mod *m)
          unite(m, m->w[at + 1], m->w[at + 2]);
       if (op == OP_MULADD_NV) {
          if (len != 6)
-            return fail("OpCooperativeMatrixMulAddNV of an unexpected length", m->w[at + 2]);
+            return spirv_fail("OpCooperativeMatrixMulAddNV of an unexpected length", m->w[at + 2]);
          unite(m, m->w[at + 2], m->w[at + 5]);
          if (set_use(m, m->w[at + 3], USE_A) || set_use(m, m->w[at + 4], USE_B) ||
              set_use(m, m->w[at + 5], USE_ACC))
@@ -293,7 +287,7 @@ analyse(struct mod *m)
       uint32_t r = m->w[at + 2], t = matrix_of(m, r);
       uint8_t use = t ? m->use[find(m, r)] : USE_NONE;
       if (t && use != USE_NONE && m->role_type[t * USE_COUNT + use] != t)
-         return fail("a matrix in a second role of its type is held in an array; give that "
+         return spirv_fail("a matrix in a second role of its type is held in an array; give that "
                      "role a plain variable",
                      r);
    }
@@ -308,39 +302,6 @@ role_of(struct mod *m, uint32_t id, uint32_t t)
    if (use == USE_NONE)
       use = m->primary[t] == USE_NONE ? USE_ACC : m->primary[t];
    return use;
-}
-
-struct out {
-   uint32_t *w;
-   size_t n, cap;
-};
-
-static int
-emit(struct out *o, const uint32_t *words, size_t count)
-{
-   if (o->n + count > o->cap) {
-      size_t cap = (o->n + count) * 2;
-      uint32_t *w = realloc(o->w, cap * sizeof(*w));
-      if (!w)
-         return fail("out of memory", 0);
-      o->w = w;
-      o->cap = cap;
-   }
-   memcpy(o->w + o->n, words, count * sizeof(*words));
-   o->n += count;
-   return 0;
-}
-
-static int
-emit_string_op(struct out *o, uint32_t op, const char *s)
-{
-   uint32_t words[16] = {0};
-   size_t bytes = strlen(s) + 1, count = 1 + (bytes + 3) / 4;
-   if (count > 16)
-      return fail("a string too long", 0);
-   memcpy(words + 1, s, bytes);
-   words[0] = (uint32_t)(count << 16) | op;
-   return emit(o, words, count);
 }
 
 /* Whether the instruction at `at` is the string OpExtension `s`. */
@@ -361,7 +322,7 @@ signed_int(const struct mod *m, uint32_t coop_type)
 }
 
 static int
-rewrite(struct mod *m, struct out *o)
+rewrite(struct mod *m, struct spirv_out *o)
 {
    uint32_t use_const[USE_COUNT] = {0}; /* constant ids 0, 1, 2 (roles and layouts) */
    bool consts_done = false;
@@ -371,28 +332,28 @@ rewrite(struct mod *m, struct out *o)
       uint32_t *in = m->w + at;
       if (op == OP_CAPABILITY && len == 2 && in[1] == CAP_COOP_NV) {
          uint32_t cap[2] = {in[0], CAP_COOP_KHR};
-         if (emit(o, cap, 2))
+         if (spirv_emit(o, cap, 2))
             return 1;
          continue;
       }
       if (is_extension(m, at, nv_ext)) {
-         if (emit_string_op(o, OP_EXTENSION, khr_ext))
+         if (spirv_emit_string_op(o, OP_EXTENSION, khr_ext))
             return 1;
          continue;
       }
       if (op == OP_TYPE_COOP_NV) {
          if (len != 6)
-            return fail("OpTypeCooperativeMatrixNV of an unexpected length", in[1]);
+            return spirv_fail("OpTypeCooperativeMatrixNV of an unexpected length", in[1]);
          if (!consts_done) {
             /* the constants 0, 1, 2 of the scope's integer type, before the first matrix */
             uint32_t scope = in[3];
             if (!m->def[scope] || op_of(m, m->def[scope]) != OP_CONSTANT)
-               return fail("the matrix scope is not an OpConstant", scope);
+               return spirv_fail("the matrix scope is not an OpConstant", scope);
             uint32_t int_type = m->type[scope];
             for (uint32_t u = 0; u < USE_COUNT; u++) {
                use_const[u] = m->bound++;
                uint32_t c[4] = {(4u << 16) | OP_CONSTANT, int_type, use_const[u], u};
-               if (emit(o, c, 4))
+               if (spirv_emit(o, c, 4))
                   return 1;
             }
             consts_done = true;
@@ -405,14 +366,14 @@ rewrite(struct mod *m, struct out *o)
                continue;
             uint32_t ty[7] = {(7u << 16) | OP_TYPE_COOP_KHR, id, in[2], in[3], in[4], in[5],
                               use_const[u]};
-            if (emit(o, ty, 7))
+            if (spirv_emit(o, ty, 7))
                return 1;
          }
          continue;
       }
       if (op == OP_TYPE_POINTER && len == 4 && m->def[in[3]] &&
           op_of(m, m->def[in[3]]) == OP_TYPE_COOP_NV) {
-         if (emit(o, in, len))
+         if (spirv_emit(o, in, len))
             return 1;
          uint32_t t = in[3];
          for (uint32_t u = 0; u < USE_COUNT; u++) {
@@ -422,7 +383,7 @@ rewrite(struct mod *m, struct out *o)
             m->ptr_role[in[1] * USE_COUNT + u] = m->bound++;
             uint32_t p[4] = {(4u << 16) | OP_TYPE_POINTER, m->ptr_role[in[1] * USE_COUNT + u],
                              in[2], role};
-            if (emit(o, p, 4))
+            if (spirv_emit(o, p, 4))
                return 1;
          }
          continue;
@@ -439,7 +400,7 @@ rewrite(struct mod *m, struct out *o)
             else if (m->ptr_role[result_type * USE_COUNT + use])
                result_type = m->ptr_role[result_type * USE_COUNT + use];
             else
-               return fail("a matrix in a second role is held in an array or another type; "
+               return spirv_fail("a matrix in a second role is held in an array or another type; "
                            "give that role a plain variable",
                            in[2]);
          }
@@ -449,21 +410,21 @@ rewrite(struct mod *m, struct out *o)
           * KHR: [rt, r,] pointer, (object,) layout, stride, memory access... */
          uint32_t head = op == OP_LOAD_NV ? 4 : 3; /* words up to the stride */
          if (len < head + 2)
-            return fail("a cooperative-matrix load or store of an unexpected length", 0);
+            return spirv_fail("a cooperative-matrix load or store of an unexpected length", 0);
          uint32_t major = in[head + 1];
          uint32_t major_op = m->def[major] ? op_of(m, m->def[major]) : 0;
          if (major_op != OP_CONSTANT_TRUE && major_op != OP_CONSTANT_FALSE)
-            return fail("Column Major is not a constant boolean", major);
+            return spirv_fail("Column Major is not a constant boolean", major);
          uint32_t words[32];
          if (len > 32)
-            return fail("a cooperative-matrix load or store too long", 0);
+            return spirv_fail("a cooperative-matrix load or store too long", 0);
          memcpy(words, in, len * sizeof(*in));
          words[0] = (len << 16) | (op == OP_LOAD_NV ? OP_LOAD_KHR : OP_STORE_KHR);
          if (op == OP_LOAD_NV)
             words[1] = result_type;
          words[head] = use_const[major_op == OP_CONSTANT_TRUE ? 1 : 0];
          words[head + 1] = in[head];
-         if (emit(o, words, len))
+         if (spirv_emit(o, words, len))
             return 1;
          continue;
       }
@@ -474,7 +435,7 @@ rewrite(struct mod *m, struct out *o)
          mask |= signed_int(m, matrix_of(m, in[2])) << 3;
          uint32_t words[7] = {((mask ? 7u : 6u) << 16) | OP_MULADD_KHR, result_type, in[2],
                               in[3], in[4], in[5], mask};
-         if (emit(o, words, mask ? 7 : 6))
+         if (spirv_emit(o, words, mask ? 7 : 6))
             return 1;
          continue;
       }
@@ -482,14 +443,14 @@ rewrite(struct mod *m, struct out *o)
       const uint32_t *words = in;
       if (op == OP_LENGTH_NV || result_type != (has_result_type(op, len) ? in[1] : 0)) {
          if (len > 64)
-            return fail("an instruction too long to retype", in[2]);
+            return spirv_fail("an instruction too long to retype", in[2]);
          memcpy(copy, in, len * sizeof(*in));
          if (op == OP_LENGTH_NV)
             copy[0] = (len << 16) | OP_LENGTH_KHR;
          copy[1] = result_type;
          words = copy;
       }
-      if (emit(o, words, len))
+      if (spirv_emit(o, words, len))
          return 1;
    }
    return 0;
@@ -503,27 +464,27 @@ check(uint32_t *w, size_t n)
    m.def = calloc(m.bound, sizeof(*m.def));
    m.type = calloc(m.bound, sizeof(*m.type));
    if (!m.def || !m.type)
-      return fail("out of memory", 0);
+      return spirv_fail("out of memory", 0);
    int bad = 0;
    bool cap = false, ext = false;
    for (size_t at = 5; at < n && !bad; at += len_of(&m, at)) {
       uint32_t op = op_of(&m, at), len = len_of(&m, at);
       if (len == 0 || at + len > n)
-         bad = fail("check: a malformed instruction", (uint32_t)at);
+         bad = spirv_fail("check: a malformed instruction", (uint32_t)at);
       else if (op >= OP_TYPE_COOP_NV && op <= OP_LENGTH_NV)
-         bad = fail("check: an NV cooperative-matrix instruction is left", op);
+         bad = spirv_fail("check: an NV cooperative-matrix instruction is left", op);
       else if (op == OP_CAPABILITY && w[at + 1] == CAP_COOP_NV)
-         bad = fail("check: the NV capability is left", 0);
+         bad = spirv_fail("check: the NV capability is left", 0);
       else if (is_extension(&m, at, nv_ext))
-         bad = fail("check: the NV extension is left", 0);
+         bad = spirv_fail("check: the NV extension is left", 0);
       cap |= op == OP_CAPABILITY && w[at + 1] == CAP_COOP_KHR;
       ext |= is_extension(&m, at, khr_ext);
       uint32_t result = is_type_op(op) ? w[at + 1] : has_result_type(op, len) ? w[at + 2] : 0;
       if (result >= m.bound)
-         bad = fail("check: an id at or above the bound", result);
+         bad = spirv_fail("check: an id at or above the bound", result);
       else if (result) {
          if (m.def[result])
-            bad = fail("check: an id defined twice", result);
+            bad = spirv_fail("check: an id defined twice", result);
          m.def[result] = (uint32_t)at;
          if (!is_type_op(op))
             m.type[result] = w[at + 1];
@@ -535,7 +496,7 @@ check(uint32_t *w, size_t n)
           op_of(&m, m.def[value_type]) == OP_TYPE_COOP_KHR) {
          uint32_t pt = m.type[ptr];
          if (!pt || !m.def[pt] || w[m.def[pt] + 3] != value_type)
-            bad = fail("check: a matrix loaded or stored through a pointer of another type", ptr);
+            bad = spirv_fail("check: a matrix loaded or stored through a pointer of another type", ptr);
       }
       if (op == OP_MULADD_KHR) {
          for (uint32_t i = 0; i < 3 && !bad; i++) {
@@ -543,47 +504,23 @@ check(uint32_t *w, size_t n)
             uint32_t d = t ? m.def[t] : 0;
             uint32_t use = d && op_of(&m, d) == OP_TYPE_COOP_KHR ? m.def[w[d + 6]] : 0;
             if (!use || op_of(&m, use) != OP_CONSTANT || w[use + 3] != i)
-               bad = fail("check: a MulAdd operand's type is not of its role", w[at + 3 + i]);
+               bad = spirv_fail("check: a MulAdd operand's type is not of its role", w[at + 3 + i]);
          }
       }
    }
    if (!bad && (!cap || !ext))
-      bad = fail("check: the KHR capability or extension is missing", 0);
+      bad = spirv_fail("check: the KHR capability or extension is missing", 0);
    free(m.def);
    free(m.type);
    return bad;
 }
 
 int
-main(int argc, char **argv)
+spirv_coop_khr(uint32_t *w, size_t n, struct spirv_out *o)
 {
-   if (argc != 3) {
-      fprintf(stderr, "usage: vmel_spirv_coop_khr IN.spv OUT.spv\n");
-      return 2;
-   }
-   FILE *f = fopen(argv[1], "rb");
-   if (!f)
-      return fail("cannot read the input", 0);
-   fseek(f, 0, SEEK_END);
-   long size = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   if (size < 20 || size % 4 != 0) {
-      fclose(f);
-      return fail("the input is no SPIR-V module", 0);
-   }
-   struct mod m = {.n = (size_t)size / 4};
-   m.w = malloc((size_t)size);
-   if (!m.w || fread(m.w, 4, m.n, f) != m.n) {
-      fclose(f);
-      return fail("cannot read the input", 0);
-   }
-   fclose(f);
-   if (m.w[0] != 0x07230203u)
-      return fail("the input is no little-endian SPIR-V module", m.w[0]);
-   uint32_t bound = m.w[3];
-   m.bound = bound;
+   struct mod m = {.w = w, .n = n, .bound = w[3]};
    /* room for the new ids: 3 constants, and per type and pointer type two more roles */
-   size_t room = (size_t)bound * 3 + 8;
+   size_t room = (size_t)m.bound * 3 + 8;
    m.def = calloc(room, sizeof(*m.def));
    m.type = calloc(room, sizeof(*m.type));
    m.parent = calloc(room, sizeof(*m.parent));
@@ -591,23 +528,26 @@ main(int argc, char **argv)
    m.primary = calloc(room, 1);
    m.role_type = calloc(room * USE_COUNT, sizeof(*m.role_type));
    m.ptr_role = calloc(room * USE_COUNT, sizeof(*m.ptr_role));
-   if (!m.def || !m.type || !m.parent || !m.use || !m.primary || !m.role_type || !m.ptr_role)
-      return fail("out of memory", 0);
-   for (size_t i = 0; i < room; i++) {
+   int bad = !m.def || !m.type || !m.parent || !m.use || !m.primary || !m.role_type ||
+             !m.ptr_role;
+   if (bad)
+      spirv_fail("out of memory", 0);
+   for (size_t i = 0; i < room && !bad; i++) {
       m.parent[i] = (uint32_t)i;
       m.use[i] = USE_NONE;
       m.primary[i] = USE_NONE;
    }
-   struct out o = {0};
-   int bad = analyse(&m) || emit(&o, m.w, 5) || rewrite(&m, &o);
+   bad = bad || analyse(&m) || spirv_emit(o, m.w, 5) || rewrite(&m, o);
    if (!bad) {
-      o.w[3] = m.bound;
-      bad = check(o.w, o.n);
+      o->w[3] = m.bound;
+      bad = check(o->w, o->n);
    }
-   FILE *out = bad ? NULL : fopen(argv[2], "wb");
-   if (!bad && (!out || fwrite(o.w, 4, o.n, out) != o.n || fclose(out) != 0))
-      bad = fail("cannot write the output", 0);
-   if (bad)
-      remove(argv[2]); /* no stale output for the build to take */
+   free(m.def);
+   free(m.type);
+   free(m.parent);
+   free(m.use);
+   free(m.primary);
+   free(m.role_type);
+   free(m.ptr_role);
    return bad;
 }

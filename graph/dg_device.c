@@ -251,8 +251,14 @@ emulation_init(struct dg_device *device)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f12};
+   VkPhysicalDeviceVulkan13Features f13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   if (props.apiVersion >= VK_API_VERSION_1_3)
+      f12.pNext = &f13;
    instance->next.GetPhysicalDeviceFeatures2(device->base.physical_device, &f2);
    device->fp16_arith = f12.shaderFloat16;
+   /* shaderIntegerDotProduct, which the tensor layer enables too (lyr_feature_request) */
+   device->int_dot = f13.shaderIntegerDotProduct;
 
    /* VMEL_GRAPH_PROFILING=1: per-stage timestamps (dg_profile.c), on queue
     * families that have them. */

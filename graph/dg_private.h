@@ -80,6 +80,7 @@ struct dg_device {
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
    uint32_t coop;          /* DG_COOP_* shapes of the COOP variants (dg_coop.c, D51) */
+   bool int_dot;           /* shaderIntegerDotProduct: the INT_DOT variants (D51) */
    /* dataGraphDescriptorBuffer enabled (dg_descriptor_buffer.c): push descriptors on below. */
    bool descriptor_buffer;
    /* Profiling (VMEL_GRAPH_PROFILING=1, dg_profile.c). */

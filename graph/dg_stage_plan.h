@@ -50,6 +50,9 @@ enum dg_kernel_mode {
    DG_KERNELS_COOP_NV = 4,   /* "coop-nv": fast, with the COOP_NV variants wherever a row has
                               * one and the device lists its shape (D51; tests on a GPU) */
    DG_KERNELS_COOP_KHR = 5,  /* "coop-khr": the same with COOP_KHR / COOP_KHR_SQUARE */
+   DG_KERNELS_INT_DOT = 6,   /* "int-dot": fast, with the INT_DOT variants on i8 rows wherever
+                              * the device has shaderIntegerDotProduct, CPU devices too (tests
+                              * on lavapipe 25) */
 };
 
 /** Kinds of DG_VARIANT kernels (tosa_ops.def). */
@@ -60,6 +63,7 @@ enum dg_variant_kind {
    DG_VARIANT_COOP_NV,     /* cooperative matrices (dg_gemm_coop.glsl), NV, 16x8 fragments */
    DG_VARIANT_COOP_KHR,    /* the same through VK_KHR_cooperative_matrix */
    DG_VARIANT_COOP_KHR_SQUARE, /* KHR with 16x16 fragments */
+   DG_VARIANT_INT_DOT,     /* i8 with packed 4 x 8-bit dot products (dg_gemm_dot.glsl) */
 };
 
 /** The cooperative-matrix shapes a device runs the COOP variants with (dg_plan_caps::coop):
@@ -97,6 +101,7 @@ struct dg_plan_caps {
     * dg_build_try_alias_at()). 0: aliases at offset 0 only. */
    uint32_t alias_alignment;
    uint32_t coop; /* DG_COOP_* shapes the COOP variants may use (D51) */
+   bool int_dot;  /* shaderIntegerDotProduct: the INT_DOT variants may run (D51) */
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -355,7 +360,8 @@ uint32_t dg_kernel_for_features(uint32_t kernel, uint32_t features);
 
 /** The kernel mode VMEL_GRAPH_KERNELS asks for (unset or "fast": DG_KERNELS_FAST,
  *  "reference": DG_KERNELS_REFERENCE, "fast-gpu": DG_KERNELS_FAST_GPU, "fast-cpu":
- *  DG_KERNELS_FAST_CPU, "coop-nv": DG_KERNELS_COOP_NV, "coop-khr": DG_KERNELS_COOP_KHR;
+ *  DG_KERNELS_FAST_CPU, "coop-nv": DG_KERNELS_COOP_NV, "coop-khr": DG_KERNELS_COOP_KHR,
+ *  "int-dot": DG_KERNELS_INT_DOT;
  *  another value is logged and taken as fast).
  *  graph/build/dg_variant.c. */
 enum dg_kernel_mode dg_kernel_mode_from_env(void);
@@ -383,6 +389,9 @@ bool dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations,
 
 /** The cooperative-matrix shapes of the device (dg_plan_caps::coop, DG_COOP_*). */
 uint32_t dg_build_coop(const struct dg_build *b);
+
+/** True when the device has shaderIntegerDotProduct (dg_plan_caps::int_dot). */
+bool dg_build_int_dot(const struct dg_build *b);
 
 /** True when the device can run float16 arithmetic (the _fp16arith variants). */
 bool dg_build_fp16_arith(const struct dg_build *b);

@@ -35,8 +35,10 @@ dg_kernel_mode_from_env(void)
       return DG_KERNELS_COOP_NV;
    if (strcmp(v, "coop-khr") == 0)
       return DG_KERNELS_COOP_KHR;
+   if (strcmp(v, "int-dot") == 0)
+      return DG_KERNELS_INT_DOT;
    lyr_logw("%s=%s names no kernel mode (fast, reference, fast-gpu, fast-cpu, coop-nv, "
-            "coop-khr); using fast",
+            "coop-khr, int-dot); using fast",
             DG_KERNELS_ENV, v);
    return DG_KERNELS_FAST;
 }

@@ -4,7 +4,8 @@
  *
  * The builds of MATMUL and CONV2D (BUILD CUSTOM in graph/ops/tosa_ops.def):
  * their cooperative-matrix variants (dg_gemm_coop.glsl; D51) where the device
- * lists their fragment shape, else their TILED variants (dg_gemm.glsl,
+ * lists their fragment shape, else for i8 their INT_DOT variants (dg_gemm_dot.glsl;
+ * D51) on a GPU with integer dot products, else their TILED variants (dg_gemm.glsl,
  * kernel_abi/gemm_args.h; D44) where they apply, else the row's
  * one-output-per-invocation kernel (dg_build_default()).
  *
@@ -144,19 +145,43 @@ coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero
    return DG_PLAN_NONE;
 }
 
-/* The columns below which the cooperative-matrix kernels are not taken: the tiled kernels' (a
- * forced mode takes them on any shape, for tests). */
+/* The columns below which the cooperative-matrix and integer-dot kernels are not taken: the
+ * tiled kernels' (a mode that forces one takes it on any shape, for tests). */
 static int64_t
 coop_min_cols(const struct dg_build *b)
 {
    enum dg_kernel_mode mode = dg_build_kernel_mode(b);
-   return mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR ? 1 : MIN_TILED_COLS;
+   return mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR || mode == DG_KERNELS_INT_DOT
+             ? 1
+             : MIN_TILED_COLS;
 }
 
 static uint64_t
 coop_tiles(uint64_t batch, uint64_t rows, uint64_t cols)
 {
    return batch * ((rows + DG_COOP_BM - 1) / DG_COOP_BM) * ((cols + DG_COOP_BN - 1) / DG_COOP_BN);
+}
+
+/* ---- integer dot products (D51) ------------------------------------------------------------- */
+
+/* The INT_DOT kernel for an i8 node n whose output is [batch, rows, cols] as a GEMM, with its
+ * tile count in *tiles, or DG_PLAN_NONE: no shaderIntegerDotProduct, a CPU device unless
+ * VMEL_GRAPH_KERNELS=int-dot (lavapipe's tests), fewer than MIN_TILED_COLS columns unless
+ * forced, the workgroup limits. Zero points are any (dg_gemm_dot.glsl's algebra). */
+static uint32_t
+int_dot_kernel(struct dg_build *b, const struct dg_node *n, uint64_t batch, uint64_t rows,
+               uint64_t cols, uint64_t *tiles)
+{
+   bool forced = dg_build_kernel_mode(b) == DG_KERNELS_INT_DOT;
+   if (!dg_build_int_dot(b) || (!forced && (dg_build_cpu_device(b) || cols < MIN_TILED_COLS)))
+      return DG_PLAN_NONE;
+   *tiles = batch * ((rows + DG_DOT_BM - 1) / DG_DOT_BM) * ((cols + DG_DOT_BN - 1) / DG_DOT_BN);
+   uint32_t kernel = dg_build_variant(b, n, DG_VARIANT_INT_DOT);
+   if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_GEMM_LOCAL ||
+       !dg_build_fits_workgroup(b, DG_GEMM_LOCAL, DG_DOT_SHARED_BYTES) || *tiles == 0 ||
+       *tiles > UINT32_MAX / DG_GEMM_LOCAL)
+      return DG_PLAN_NONE;
+   return kernel;
 }
 
 /* One dispatch of `kernel` over `tiles` tiles: the node's inputs (input `replace` by tensor
@@ -187,6 +212,8 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
       uint64_t tiles = coop_tiles((uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
       uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
                                     n->attrs.matmul.a_zp == 0 && n->attrs.matmul.b_zp == 0, tiles);
+      if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32)
+         kernel = int_dot_kernel(b, n, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2], &tiles);
       if (kernel != DG_PLAN_NONE)
          return add_tiled_stage(b, n, kernel, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
    }
@@ -315,6 +342,8 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
    const struct dg_attrs_conv2d *a = &n->attrs.conv2d;
    uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
                                  a->input_zp == 0 && a->weight_zp == 0, tiles);
+   if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32)
+      kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
    if (kernel == DG_PLAN_NONE) {
       if (d[3] < MIN_TILED_COLS)
          return dg_build_default(b, n);

@@ -98,4 +98,11 @@
    (DG_COOP_BM * (DG_COOP_BK * (ES) + DG_COOP_PAD_BYTES) +                                         \
     DG_COOP_BK * (DG_COOP_BN * (ES) + DG_COOP_PAD_BYTES) + 4 * DG_COOP_SUBGROUPS * (MN))
 
+/* The integer-dot-product kernels (shaders/common/dg_gemm_dot.glsl; D51): 64 x 64 output tiles,
+ * K in steps of 32 staged as words of 4 packed i8 values, a 4 x 4 block per invocation. */
+#define DG_DOT_BM 64
+#define DG_DOT_BN 64
+#define DG_DOT_BK 32
+#define DG_DOT_SHARED_BYTES (4 * (DG_DOT_BK / 4) * (DG_DOT_BM + DG_DOT_BN))
+
 #endif /* VMEL_GEMM_ARGS_H */

@@ -1038,6 +1038,47 @@ test_coop(void)
       check_eq_u64(stage_tensor(t.p, 0, 1)->kind, DG_PLAN_TENSOR_CONSTANT); /* arranged */
    }
    planned_free(&t);
+
+   /* INT_DOT (D51): i8 rows with zero points on a GPU with integer dot products (64x64 tiles);
+    * cooperative matrices first where the zero points are 0; a CPU device only when forced. */
+   caps = gpu;
+   caps.int_dot = true;
+   if (plan_case(&i8zp, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
+   planned_free(&t);
+   const struct dcase i8wide = {"plan matmul i8 no zero points", "t_i8_1x64x100 t_i8_1x100x64",
+                                "t_i32_1x64x64", "%z = OpConstantNull %t_i8_1\n",
+                                "%r = OpExtInst %t_i32_1x64x64 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&i8wide, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_I8_I32, 2, 1);
+   planned_free(&t);
+   caps.coop = 0;
+   if (plan_case(&i8wide, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
+   planned_free(&t);
+   caps.cpu_device = true; /* lavapipe: the tiled kernel, unless VMEL_GRAPH_KERNELS=int-dot */
+   if (plan_case(&i8zp, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_I8_I32);
+   planned_free(&t);
+   caps.kernels = DG_KERNELS_INT_DOT;
+   if (plan_case(&i8zp, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
+   planned_free(&t);
+   caps.int_dot = false; /* forced, but the device has none: the tiled kernel */
+   if (plan_case(&i8zp, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_I8_I32);
+   planned_free(&t);
+   const struct dcase iconv = {
+       "plan conv2d int dot", "t_i8_1x8x8x4", "t_i32_1x6x6x8",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_i8_8x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_8 1\n"
+       "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+       "%r = OpExtInst %t_i32_1x6x6x8 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
+       "%izp %wzp\n"};
+   caps.int_dot = true; /* forced on a CPU: 8 channels take it too */
+   if (plan_case(&iconv, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_CONV2D_INT_DOT_I8_I32_ACC_I32, 3, 1);
+   planned_free(&t);
 }
 
 static void
