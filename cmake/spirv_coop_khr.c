@@ -496,7 +496,8 @@ check(uint32_t *w, size_t n)
           op_of(&m, m.def[value_type]) == OP_TYPE_COOP_KHR) {
          uint32_t pt = m.type[ptr];
          if (!pt || !m.def[pt] || w[m.def[pt] + 3] != value_type)
-            bad = spirv_fail("check: a matrix loaded or stored through a pointer of another type", ptr);
+            bad = spirv_fail("check: a matrix loaded or stored through another type's pointer",
+                             ptr);
       }
       if (op == OP_MULADD_KHR) {
          for (uint32_t i = 0; i < 3 && !bad; i++) {

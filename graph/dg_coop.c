@@ -20,7 +20,8 @@
  * values and layouts of the registry's vulkan_core.h. */
 #ifndef VK_KHR_cooperative_matrix
 #define VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME "VK_KHR_cooperative_matrix"
-#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR ((VkStructureType)1000506000)
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR                          \
+   ((VkStructureType)1000506000)
 #define VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR ((VkStructureType)1000506001)
 typedef struct VkCooperativeMatrixPropertiesKHR {
    VkStructureType sType;

@@ -90,14 +90,16 @@ dg_dot_gemm(uint m0, uint n0, uint depth, int za, int zb)
       [[unroll]] for (uint i = 0u; i < DG_DOT_K4 * DG_DOT_BM / DG_GEMM_LOCAL; i++) {
          uint w = gl_LocalInvocationIndex + i * DG_GEMM_LOCAL;
          uint k4 = w % DG_DOT_K4, r = w / DG_DOT_K4, k = k0 + 4u * k4;
-         dg_dot_a[k4][r] = dg_dot_pack(dg_dot_load_a(m0 + r, k), dg_dot_load_a(m0 + r, k + 1u),
-                                       dg_dot_load_a(m0 + r, k + 2u), dg_dot_load_a(m0 + r, k + 3u));
+         uint m = m0 + r;
+         dg_dot_a[k4][r] = dg_dot_pack(dg_dot_load_a(m, k), dg_dot_load_a(m, k + 1u),
+                                       dg_dot_load_a(m, k + 2u), dg_dot_load_a(m, k + 3u));
       }
       [[unroll]] for (uint i = 0u; i < DG_DOT_K4 * DG_DOT_BN / DG_GEMM_LOCAL; i++) {
          uint w = gl_LocalInvocationIndex + i * DG_GEMM_LOCAL;
          uint c = w % DG_DOT_BN, k4 = w / DG_DOT_BN, k = k0 + 4u * k4;
-         dg_dot_b[k4][c] = dg_dot_pack(dg_dot_load_b(k, n0 + c), dg_dot_load_b(k + 1u, n0 + c),
-                                       dg_dot_load_b(k + 2u, n0 + c), dg_dot_load_b(k + 3u, n0 + c));
+         uint n = n0 + c;
+         dg_dot_b[k4][c] = dg_dot_pack(dg_dot_load_b(k, n), dg_dot_load_b(k + 1u, n),
+                                       dg_dot_load_b(k + 2u, n), dg_dot_load_b(k + 3u, n));
       }
       barrier();
       for (uint k4 = 0u; k4 < DG_DOT_K4; k4++) {

@@ -111,8 +111,9 @@ query_features(struct opt_runner *r)
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f11};
    vkGetPhysicalDeviceFeatures2(r->u.v.physical_device, &f2);
-   VkBool32 nv = cooperative_matrix(
-      r, "VK_NV_cooperative_matrix", VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV);
+   const VkStructureType nv_features =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV;
+   VkBool32 nv = cooperative_matrix(r, "VK_NV_cooperative_matrix", nv_features);
    /* VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR (newer headers) */
    VkBool32 khr =
       cooperative_matrix(r, "VK_KHR_cooperative_matrix", (VkStructureType)1000506000);
