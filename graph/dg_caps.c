@@ -34,6 +34,7 @@ dg_drop_data_graph(const VkBaseInStructure *s, void *user)
 static const char *const dg_extension_names[] = {
    VK_ARM_DATA_GRAPH_EXTENSION_NAME,
    VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME,
+   VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME,
 };
 
 bool

@@ -19,6 +19,7 @@
 static const char *const dg_strip_names[] = {
    VK_ARM_DATA_GRAPH_EXTENSION_NAME,
    VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME,
+   VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME,
 };
 
 static const char *
@@ -58,16 +59,28 @@ chain_has_data_graph(const void *chain)
    return false;
 }
 
+/* Whether the device below has shaderStorageImageExtendedFormats: optical flow's kernels load
+ * and store the application's R8/R16 frames, RG16F flow and R16UI cost as formatted storage
+ * images (graph/of, D49). */
+static bool
+of_storage_formats(struct lyr_instance *instance, VkPhysicalDevice physical_device)
+{
+   VkPhysicalDeviceFeatures f = {0};
+   instance->next.GetPhysicalDeviceFeatures(physical_device, &f);
+   return f.shaderStorageImageExtendedFormats;
+}
+
 /* The create info for the layer below: ours removed, VK_ARM_tensors with the
  * features graph kernels use added. tf and names are storage for additions. */
 static VkResult
 rewrite_for_tensors(struct lyr_instance *instance, VkPhysicalDevice pd,
-                    const VkDeviceCreateInfo *app, struct lyr_device_info_copy *copy,
-                    VkPhysicalDeviceTensorFeaturesARM *tf, struct dg_descriptor_buffer_rewrite *db,
-                    struct dg_coop_rewrite *coop, const char ***names)
+                    const VkDeviceCreateInfo *app, bool of_formats,
+                    struct lyr_device_info_copy *copy, VkPhysicalDeviceTensorFeaturesARM *tf,
+                    struct dg_descriptor_buffer_rewrite *db, struct dg_coop_rewrite *coop,
+                    const char ***names)
 {
-   struct lyr_feature_request none = {0};
-   VkResult result = lyr_device_info_rewrite(&instance->alloc, app, &none, dg_strip_names,
+   struct lyr_feature_request req = {.shader_storage_image_extended_formats = of_formats};
+   VkResult result = lyr_device_info_rewrite(&instance->alloc, app, &req, dg_strip_names,
                                              LYR_ARRAY_SIZE(dg_strip_names), copy);
    if (result != VK_SUCCESS)
       return result;
@@ -324,6 +337,9 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    struct dg_caps caps;
    dg_query_caps(instance, physicalDevice, &caps);
    const char *requested = requested_graph_extension(pCreateInfo);
+   const bool optical_flow =
+      lyr_name_in_list(VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME,
+                       pCreateInfo->ppEnabledExtensionNames, pCreateInfo->enabledExtensionCount);
    struct lyr_device *device;
 
    if (caps.native || (!requested && !chain_has_data_graph(pCreateInfo->pNext)))
@@ -340,6 +356,14 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
          return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
                           "VkPhysicalDeviceDataGraphFeaturesARM::%s requested but not supported",
                           missing);
+      const VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM *want_of = lyr_find_struct(
+         pCreateInfo->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM);
+      if (want_of && want_of->dataGraphOpticalFlow &&
+          !of_storage_formats(instance, physicalDevice))
+         return lyr_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                          "VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM::dataGraphOpticalFlow "
+                          "requested but not supported (the device lacks "
+                          "shaderStorageImageExtendedFormats)");
       VkResult db_result = dg_descriptor_buffer_check_device(pCreateInfo);
       if (db_result != VK_SUCCESS)
          return db_result;
@@ -351,9 +375,10 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    struct dg_descriptor_buffer_rewrite db = {0};
    struct dg_coop_rewrite coop = {0};
    const char **names = NULL;
+   const bool of_formats = optical_flow && of_storage_formats(instance, physicalDevice);
    if (requested) {
-      result = rewrite_for_tensors(instance, physicalDevice, pCreateInfo, &copy, &tf, &db, &coop,
-                                   &names);
+      result = rewrite_for_tensors(instance, physicalDevice, pCreateInfo, of_formats, &copy, &tf,
+                                   &db, &coop, &names);
    } else {
       /* Data-graph structs without the extension: keep them from the driver. */
       result = lyr_chain_clone_pass(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
@@ -376,6 +401,8 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
       return VK_SUCCESS;
    ((struct dg_device *)device)->descriptor_buffer = db.enabled;
    ((struct dg_device *)device)->coop = dg_coop_shapes(instance, physicalDevice, coop.enabled);
+   ((struct dg_device *)device)->optical_flow = optical_flow;
+   ((struct dg_device *)device)->of_storage_formats = of_formats;
    result = emulation_init((struct dg_device *)device);
    if (result != VK_SUCCESS) {
       lyr_device_destroy(*pDevice, pAllocator);

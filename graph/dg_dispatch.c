@@ -30,6 +30,8 @@
 
 #include <stdalign.h>
 
+#include "of/of_private.h"
+
 #define DG_CMD_RECENT 8    /* sessions remembered since the last ordering barrier */
 #define DG_CMD_PROFILED 16 /* profiled dispatches per command buffer */
 #define DG_WAIT_INLINE_EVENTS 2 /* vkCmdWaitEvents2 translates this many events on the stack */
@@ -265,8 +267,8 @@ dg_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 
 /* ---- dispatch ------------------------------------------------------------ */
 
-static void
-stage_barrier(struct dg_device *device, VkCommandBuffer cmd)
+void
+dg_stage_barrier(struct dg_device *device, VkCommandBuffer cmd)
 {
    VkMemoryBarrier2 mb = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
@@ -367,6 +369,12 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
                                   &data->sets[i], 0, NULL);
       i += n;
    }
+   if (p->of) {
+      of_dispatch_record(device, s, commandBuffer, pInfo);
+      struct lyr_cmd_disturbed all = {.pipeline = true, .set_mask = ~0u, .push_constants = true};
+      lyr_cmd_state_restore_compute(&device->cmds, state, commandBuffer, &all);
+      return;
+   }
    bool again = p->intermediate_count && dispatched_again(data, s);
    if (again)
       lyr_logd("vkCmdDispatchDataGraphARM: session %p dispatched again before an ordering "
@@ -379,7 +387,7 @@ dg_CmdDispatchDataGraphARM(VkCommandBuffer commandBuffer, VkDataGraphPipelineSes
       const uint32_t j = s->order[k];
       const struct dg_stage *st = &p->stages[j];
       if (s->barrier_before[k] || (k == 0 && again))
-         stage_barrier(device, commandBuffer);
+         dg_stage_barrier(device, commandBuffer);
       /* The stage's own internal set, at the last set index: the
        * application's sets below it stay bound (layout compatibility). */
       if (st->internal_set != UINT32_MAX && st->internal_set != bound) {

@@ -6,6 +6,7 @@
  * loader entry points in layers/lyr_entry.c answer.
  */
 #include "dg_runtime.h"
+#include "dg_of_caps.h"
 
 #define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
@@ -32,6 +33,10 @@ static const struct lyr_hook dg_instance_hooks[] = {
         dg_GetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM),
    HOOK(GetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM,
         dg_GetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM),
+   HOOK(GetPhysicalDeviceQueueFamilyDataGraphOpticalFlowImageFormatsARM,
+        dg_GetPhysicalDeviceQueueFamilyDataGraphOpticalFlowImageFormatsARM),
+   HOOK(GetPhysicalDeviceImageFormatProperties2, dg_GetPhysicalDeviceImageFormatProperties2),
+   HOOK(GetPhysicalDeviceImageFormatProperties2KHR, dg_GetPhysicalDeviceImageFormatProperties2),
 };
 
 static const struct lyr_hook dg_device_hooks_always[] = {
@@ -52,6 +57,7 @@ static const struct lyr_hook_table *const dg_device_tables[] = {
    &dg_session_hooks,
    &dg_dispatch_hooks,
    &dg_descriptor_buffer_hooks,
+   &dg_of_image_hooks,
 };
 
 /* VK_EXT_descriptor_buffer commands exist only where the application enabled it. */

@@ -9,12 +9,14 @@
  * operation set). Where VK_ARM_data_graph is native every query passes through.
  */
 #include "dg_private.h"
+#include "dg_of_caps.h"
 #include "spirv/spirv_arm_ml.h"
 
 static const VkExtensionProperties dg_device_extensions[] = {
    {VK_ARM_DATA_GRAPH_EXTENSION_NAME, VK_ARM_DATA_GRAPH_SPEC_VERSION},
    {VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME,
     VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_SPEC_VERSION},
+   {VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME, VK_ARM_DATA_GRAPH_OPTICAL_FLOW_SPEC_VERSION},
 };
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -84,6 +86,16 @@ dg_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceF
       lyr_find_struct(pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM);
    if (f)
       lyr_fill_out(f, &caps.features, sizeof(*f));
+   VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM *of =
+      (VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM *)lyr_find_struct(
+         pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM);
+   if (of) {
+      /* the kernels use formatted storage images (graph/of, D49) */
+      const VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM have = {
+         .dataGraphOpticalFlow =
+            caps.available && pFeatures->features.shaderStorageImageExtendedFormats};
+      lyr_fill_out(of, &have, sizeof(*of));
+   }
    /* Nothing below knows VK_ARM_tensors: its features are all unsupported. */
    VkPhysicalDeviceTensorFeaturesARM *tf = (VkPhysicalDeviceTensorFeaturesARM *)lyr_find_struct(
       pFeatures->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TENSOR_FEATURES_ARM);
@@ -158,6 +170,11 @@ dg_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat 
       if (tfp->optimalTilingTensorFeatures & VK_FORMAT_FEATURE_2_TENSOR_SHADER_BIT_ARM)
          tfp->optimalTilingTensorFeatures |= VK_FORMAT_FEATURE_2_TENSOR_DATA_GRAPH_BIT_ARM;
    }
+   /* Optical-flow images (dg_of_caps.c): where the device gives storage-image use. */
+   VkFormatProperties3 *fp3 = (VkFormatProperties3 *)lyr_find_struct(
+      pFormatProperties->pNext, VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3);
+   if (fp3)
+      dg_of_add_format_features(format, fp3);
 }
 
 static void
@@ -197,9 +214,9 @@ dg_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice, uint
 
 /* The queue family's flags as the layers below report them, or 0 if the
  * index is out of range. */
-static VkQueueFlags
-queue_family_flags(struct lyr_instance *instance, VkPhysicalDevice physical_device,
-                   uint32_t family)
+VkQueueFlags
+dg_queue_family_flags(struct lyr_instance *instance, VkPhysicalDevice physical_device,
+                      uint32_t family)
 {
    uint32_t count = 0;
    instance->next.GetPhysicalDeviceQueueFamilyProperties(physical_device, &count, NULL);
@@ -219,7 +236,9 @@ queue_family_flags(struct lyr_instance *instance, VkPhysicalDevice physical_devi
  * supports the TOSA.001000.1 instruction set (graphs.adoc, "Data Graph
  * Operations Requirements": version 0) and the Arm.MotionEngine.100 one (D47:
  * an extended instruction set like TOSA's, on the same engine, version 0 as the
- * name carries the version; it has no operation-properties structure). */
+ * name carries the version; it has no operation-properties structure). The
+ * fixed-function optical flow is an operation of that engine too, "OpticalFlow"
+ * version 1 (VK_ARM_data_graph_optical_flow, dg_of_caps.c). */
 static const VkQueueFamilyDataGraphPropertiesARM dg_queue_family_operations[] = {
    {
       .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM,
@@ -232,6 +251,12 @@ static const VkQueueFamilyDataGraphPropertiesARM dg_queue_family_operations[] = 
       .engine = {VK_PHYSICAL_DEVICE_DATA_GRAPH_PROCESSING_ENGINE_TYPE_DEFAULT_ARM, VK_FALSE},
       .operation = {VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM,
                     SPV_ARM_SET_MOTION_ENGINE_100, 0},
+   },
+   {
+      .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM,
+      .engine = {VK_PHYSICAL_DEVICE_DATA_GRAPH_PROCESSING_ENGINE_TYPE_DEFAULT_ARM, VK_FALSE},
+      .operation = {VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_OPTICAL_FLOW_ARM,
+                    DG_OF_OPERATION_NAME, DG_OF_OPERATION_VERSION},
    },
 };
 
@@ -247,7 +272,7 @@ dg_GetPhysicalDeviceQueueFamilyDataGraphPropertiesARM(VkPhysicalDevice physicalD
       return instance->next.GetPhysicalDeviceQueueFamilyDataGraphPropertiesARM(
          physicalDevice, queueFamilyIndex, pCount, pProperties);
    VkQueueFlags flags = caps.available
-                           ? queue_family_flags(instance, physicalDevice, queueFamilyIndex)
+                           ? dg_queue_family_flags(instance, physicalDevice, queueFamilyIndex)
                            : 0;
    uint32_t available =
       (flags & VK_QUEUE_COMPUTE_BIT) ? LYR_ARRAY_SIZE(dg_queue_family_operations) : 0;
@@ -293,8 +318,10 @@ dg_GetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM(
    if (caps.native)
       return instance->next.GetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM(
          physicalDevice, queueFamilyIndex, pQueueFamilyDataGraphProperties, pProperties);
-   if (!(queue_family_flags(instance, physicalDevice, queueFamilyIndex) & VK_QUEUE_COMPUTE_BIT))
+   if (!(dg_queue_family_flags(instance, physicalDevice, queueFamilyIndex) & VK_QUEUE_COMPUTE_BIT))
       return lyr_error(VK_ERROR_UNKNOWN, "queue family %u runs no data graphs", queueFamilyIndex);
+   if (dg_is_optical_flow_operation(op))
+      return dg_of_operation_properties(instance, physicalDevice, pProperties);
    if (op->operationType ==
           VK_PHYSICAL_DEVICE_DATA_GRAPH_OPERATION_TYPE_SPIRV_EXTENDED_INSTRUCTION_SET_ARM &&
        strncmp(op->name, SPV_ARM_SET_MOTION_ENGINE_100, sizeof(op->name)) == 0)

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "dg_decode.h"
+#include "of/of_private.h"
 #include "vmel_graph.h"
 
 bool
@@ -188,13 +189,10 @@ create_constants(struct dg_device *device, struct dg_pipeline *p)
 
 /* ---- layouts -------------------------------------------------------------- */
 
-static VkResult
-create_layouts(struct dg_device *device, struct dg_pipeline *p,
-               const struct dg_pipeline_layout_info *layout)
+VkResult
+dg_pipeline_app_set_layouts(struct dg_device *device, struct dg_pipeline *p,
+                            const struct dg_pipeline_layout_info *layout, uint32_t count)
 {
-   VkDevice dev = device->base.handle;
-   const struct lyr_device_next *next = &device->base.next;
-   uint32_t count = p->app_set_count + (p->internal_binding_count ? 1 : 0);
    p->set_layouts = lyr_zalloc(&p->alloc, (count ? count : 1) * sizeof(VkDescriptorSetLayout), 8,
                                VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!p->set_layouts)
@@ -211,10 +209,21 @@ create_layouts(struct dg_device *device, struct dg_pipeline *p,
          VkDescriptorSetLayoutCreateInfo empty = {
             .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
             .flags = dg_descriptor_buffer_layout_flags(p, false)};
-         result = next->CreateDescriptorSetLayout(dev, &empty, &device->base.alloc,
-                                                  &p->set_layouts[i]);
+         result = device->base.next.CreateDescriptorSetLayout(
+            device->base.handle, &empty, &device->base.alloc, &p->set_layouts[i]);
       }
    }
+   return result;
+}
+
+static VkResult
+create_layouts(struct dg_device *device, struct dg_pipeline *p,
+               const struct dg_pipeline_layout_info *layout)
+{
+   VkDevice dev = device->base.handle;
+   const struct lyr_device_next *next = &device->base.next;
+   uint32_t count = p->app_set_count + (p->internal_binding_count ? 1 : 0);
+   VkResult result = dg_pipeline_app_set_layouts(device, p, layout, count);
    if (result == VK_SUCCESS && p->internal_binding_count) {
       VkDescriptorSetLayoutBinding *b =
          lyr_zalloc(&p->alloc, p->internal_binding_count * sizeof(*b), 8,
@@ -307,6 +316,7 @@ dg_pipeline_destroy(struct dg_pipeline *p, const VkAllocationCallbacks *alloc)
    for (uint32_t i = 0; p->set_layouts && i < p->set_layout_count; i++)
       next->DestroyDescriptorSetLayout(dev, p->set_layouts[i], dalloc);
    dg_profile_pipeline_finish(p);
+   of_pipeline_destroy(p);
    VkAllocationCallbacks a = p->alloc;
    lyr_free(&a, p->set_layouts);
    lyr_free(&a, p->intermediates);
@@ -586,6 +596,29 @@ create_from_identifier(struct dg_device *device, VkPipelineCache cache_handle,
    return result;
 }
 
+/* An optical-flow pipeline (graph/of): validated and created there. */
+static VkResult
+create_single_node(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *info,
+                   const VkDataGraphPipelineSingleNodeCreateInfoARM *node,
+                   const struct dg_pipeline_layout_info *layout,
+                   const VkAllocationCallbacks *alloc, struct dg_pipeline **out)
+{
+   if (!device->optical_flow)
+      return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
+                       "vkCreateDataGraphPipelinesARM: a single-node pipeline on a device "
+                       "without %s enabled", VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME);
+   struct dg_pipeline *p = pipeline_alloc(device, info, alloc);
+   if (!p)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = of_pipeline_create(device, info, node, layout, p);
+   if (result != VK_SUCCESS) {
+      dg_pipeline_destroy(p, alloc);
+      return result;
+   }
+   *out = p;
+   return VK_SUCCESS;
+}
+
 static VkResult
 create_one(struct dg_device *device, VkPipelineCache cache_handle,
            const VkDataGraphPipelineCreateInfoARM *info, const VkAllocationCallbacks *alloc,
@@ -603,15 +636,13 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
    VkResult db_result = dg_descriptor_buffer_check_pipeline(device, info);
    if (db_result != VK_SUCCESS)
       return db_result;
-   if (lyr_find_struct(info->pNext,
-                       VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM))
-      return lyr_error(VK_ERROR_UNKNOWN, "vkCreateDataGraphPipelinesARM: single-node (optical "
-                       "flow) pipelines are not supported yet");
+   const VkDataGraphPipelineSingleNodeCreateInfoARM *node = lyr_find_struct(
+      info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SINGLE_NODE_CREATE_INFO_ARM);
    const VkDataGraphPipelineIdentifierCreateInfoARM *id = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_IDENTIFIER_CREATE_INFO_ARM);
    const VkDataGraphPipelineShaderModuleCreateInfoARM *sm = lyr_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DATA_GRAPH_PIPELINE_SHADER_MODULE_CREATE_INFO_ARM);
-   if (!sm == !id)
+   if (!node && !sm == !id)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: %s "
                        "VkDataGraphPipelineShaderModuleCreateInfoARM and "
@@ -635,6 +666,8 @@ create_one(struct dg_device *device, VkPipelineCache cache_handle,
    if (dg_pipeline_layout_has_push_constants(layout))
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelinesARM: layout has push constants (VUID 09767)");
+   if (node)
+      return create_single_node(device, info, node, layout, alloc, out);
    uint8_t layout_hash[DG_SHA256_SIZE];
    dg_cache_layout_hash(layout, layout_hash);
    if (id)

@@ -81,6 +81,9 @@ struct dg_device {
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
    uint32_t coop;          /* DG_COOP_* shapes of the COOP variants (dg_coop.c, D51) */
    bool int_dot;           /* shaderIntegerDotProduct: the INT_DOT variants (D51) */
+   /* shaderStorageImageExtendedFormats enabled below: optical flow's image kernels (D49) */
+   bool of_storage_formats;
+   bool optical_flow; /* VK_ARM_data_graph_optical_flow enabled */
    /* dataGraphDescriptorBuffer enabled (dg_descriptor_buffer.c): push descriptors on below. */
    bool descriptor_buffer;
    /* Profiling (VMEL_GRAPH_PROFILING=1, dg_profile.c). */
@@ -144,6 +147,10 @@ struct dg_caps {
 
 void dg_query_caps(struct lyr_instance *instance, VkPhysicalDevice physical_device,
                    struct dg_caps *caps);
+
+/** A queue family's flags as the layers below report them, or 0 if the index is out of range. */
+VkQueueFlags dg_queue_family_flags(struct lyr_instance *instance,
+                                   VkPhysicalDevice physical_device, uint32_t family);
 
 /** True for the sTypes of the data-graph extensions (not VK_ARM_tensors). */
 bool dg_is_data_graph_stype(VkStructureType stype);

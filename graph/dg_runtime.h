@@ -79,6 +79,8 @@ struct dg_pipeline {
    bool descriptor_buffer;
    uint8_t identifier[32];
    struct dg_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
+   /* A single-node optical-flow pipeline (graph/of, D49): no plan, no stages. */
+   struct of_pipeline *of;
 };
 
 static inline struct dg_pipeline *
@@ -107,6 +109,7 @@ struct dg_session {
    bool *barrier_before;      /* [stage_count]: a barrier precedes order[k] (D46) */
    uint32_t barrier_count;
    struct dg_session_profile *profile; /* VMEL_GRAPH_PROFILING=1 only (dg_profile.c) */
+   struct of_session *of; /* the session of an optical-flow pipeline (graph/of) */
 };
 
 static inline struct dg_session *
@@ -141,6 +144,17 @@ VkResult dg_stage_instantiate(struct dg_device *device, const struct dg_pipeline
  *  pipeline's intermediates (dg_pipeline.c). */
 VkResult dg_pipeline_instantiate(struct dg_device *device, struct dg_pipeline *p,
                                  const struct dg_pipeline_layout_info *layout);
+
+/** The kernels' set layouts: p->set_layouts[count] allocated, the first p->app_set_count
+ *  identically defined copies of the application's (empty ones for its unused set
+ *  numbers); the caller creates the rest (dg_pipeline.c). */
+VkResult dg_pipeline_app_set_layouts(struct dg_device *device, struct dg_pipeline *p,
+                                     const struct dg_pipeline_layout_info *layout,
+                                     uint32_t count);
+
+/** A compute -> compute barrier on storage reads and writes, between dependent kernels
+ *  (dg_dispatch.c). */
+void dg_stage_barrier(struct dg_device *device, VkCommandBuffer cmd);
 
 /* ---- graph constants in device-local memory (dg_upload.c) --------------- */
 

@@ -16,6 +16,8 @@
 
 #include <inttypes.h>
 
+#include "of/of_private.h"
+
 static void
 session_destroy(struct dg_device *device, struct dg_session *s, const VkAllocationCallbacks *alloc)
 {
@@ -23,6 +25,7 @@ session_destroy(struct dg_device *device, struct dg_session *s, const VkAllocati
    const struct lyr_device_next *next = &device->base.next;
    const struct dg_pipeline *p = s->pipeline;
    dg_profile_session_finish(device, s, lyr_pick_alloc(&device->base.alloc, alloc));
+   of_session_destroy(device, s);
    for (uint32_t i = 0; i < p->intermediate_count; i++) {
       if (s->views)
          next->DestroyTensorViewARM(dev, s->views[i], &device->base.alloc);
@@ -307,11 +310,30 @@ dg_CreateDataGraphPipelineSessionARM(VkDevice _device,
    if (!dg_device_owns_pipeline(device, pCreateInfo->dataGraphPipeline))
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,
                        "vkCreateDataGraphPipelineSessionARM: not a data-graph pipeline");
-   if (pCreateInfo->flags & ~(VkDataGraphPipelineSessionCreateFlagsARM)0)
-      lyr_logw("vkCreateDataGraphPipelineSessionARM: flags 0x%" PRIx64 " ignored",
-               (uint64_t)pCreateInfo->flags);
    struct dg_pipeline *p = dg_pipeline_from_handle(pCreateInfo->dataGraphPipeline);
+   const VkDataGraphPipelineSessionCreateFlagsARM ours =
+      p->of ? VK_DATA_GRAPH_PIPELINE_SESSION_CREATE_OPTICAL_FLOW_CACHE_BIT_ARM : 0;
+   if (pCreateInfo->flags & ~ours)
+      lyr_logw("vkCreateDataGraphPipelineSessionARM: flags 0x%" PRIx64 " ignored%s",
+               (uint64_t)(pCreateInfo->flags & ~ours),
+               p->of ? "" : " (OPTICAL_FLOW_CACHE is for optical-flow pipelines)");
    const VkAllocationCallbacks *alloc = lyr_pick_alloc(&device->base.alloc, pAllocator);
+   if (p->of) {
+      struct dg_session *s = lyr_zalloc(alloc, sizeof(*s), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (!s)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      s->magic = DG_MAGIC_SESSION;
+      s->pipeline = p;
+      VkResult result = of_session_create(device, s, pCreateInfo->flags);
+      if (result != VK_SUCCESS) {
+         lyr_error(result, "vkCreateDataGraphPipelineSessionARM: creating the optical-flow "
+                   "session's buffers or set failed");
+         session_destroy(device, s, pAllocator);
+         return result;
+      }
+      *pSession = (VkDataGraphPipelineSessionARM)(uintptr_t)s;
+      return VK_SUCCESS;
+   }
    uint32_t n = p->intermediate_count;
    size_t size = sizeof(struct dg_session) + n * (sizeof(VkTensorARM) + sizeof(VkTensorViewARM) +
                                                   sizeof(VkDeviceSize)) +
@@ -376,6 +398,8 @@ dg_GetDataGraphPipelineSessionBindPointRequirementsARM(
    VkDataGraphPipelineSessionBindPointRequirementARM *pBindPointRequirements)
 {
    struct dg_session *s = dg_session_from_handle(pInfo->session);
+   if (s && s->of)
+      return of_session_bind_points(s, pBindPointRequirementCount, pBindPointRequirements);
    uint32_t available = s && s->size ? 1 : 0;
    if (!pBindPointRequirements) {
       *pBindPointRequirementCount = available;
@@ -400,6 +424,10 @@ dg_GetDataGraphPipelineSessionMemoryRequirementsARM(
    struct dg_session *s = dg_session_from_handle(pInfo->session);
    VkMemoryRequirements *r = &pMemoryRequirements->memoryRequirements;
    *r = (VkMemoryRequirements){0};
+   if (s && s->of) {
+      of_session_memory_requirements(s, pInfo, r);
+      return;
+   }
    if (!s || pInfo->bindPoint != VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_TRANSIENT_ARM ||
        pInfo->objectIndex != 0) {
       lyr_loge("vkGetDataGraphPipelineSessionMemoryRequirementsARM: no bind point %d object %u",
@@ -415,6 +443,8 @@ static VkResult
 bind_one(struct dg_device *device, const VkBindDataGraphPipelineSessionMemoryInfoARM *info)
 {
    struct dg_session *s = dg_session_from_handle(info->session);
+   if (s && s->of)
+      return of_session_bind(device, s, info);
    if (!s || info->bindPoint != VK_DATA_GRAPH_PIPELINE_SESSION_BIND_POINT_TRANSIENT_ARM ||
        info->objectIndex != 0 || s->size == 0)
       return lyr_error(VK_ERROR_VALIDATION_FAILED_EXT,

@@ -122,6 +122,7 @@ static const struct feature_field feature_fields[] = {
     CORE_FIELD(shader_int16, shaderInt16),
     CORE_FIELD(shader_int64, shaderInt64),
     CORE_FIELD(shader_float64, shaderFloat64),
+    CORE_FIELD(shader_storage_image_extended_formats, shaderStorageImageExtendedFormats),
     VK1X_FIELD(vulkan_memory_model, 12, vulkanMemoryModel, SA_VULKAN_MEMORY_MODEL,
                VkPhysicalDeviceVulkanMemoryModelFeatures),
     VK1X_FIELD(vulkan_memory_model_device_scope, 12, vulkanMemoryModelDeviceScope,

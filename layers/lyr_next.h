@@ -42,7 +42,8 @@
    X(GetPhysicalDeviceExternalTensorPropertiesARM)                                                 \
    X(GetPhysicalDeviceQueueFamilyDataGraphPropertiesARM)                                           \
    X(GetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM)                            \
-   X(GetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM)
+   X(GetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM)                          \
+   X(GetPhysicalDeviceQueueFamilyDataGraphOpticalFlowImageFormatsARM)
 
 #define LYR_DEVICE_NEXT(X)                                                                         \
    X(DestroyDevice)                                                                                \

@@ -184,6 +184,7 @@ struct lyr_feature_request {
    bool shader_int16;                   /* VkPhysicalDeviceFeatures */
    bool shader_int64;
    bool shader_float64;
+   bool shader_storage_image_extended_formats;
    bool vulkan_memory_model;            /* Vulkan12 / VulkanMemoryModelFeatures */
    bool vulkan_memory_model_device_scope;
    bool timeline_semaphore;             /* Vulkan12 / TimelineSemaphoreFeatures */

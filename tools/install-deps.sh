@@ -10,7 +10,9 @@ packages=(
   spirv-tools spirv-headers
   glslang-dev glslang-tools
   libspirv-cross-c-shared-dev spirv-cross
+  libpng-dev # vmel-run --optical-flow: PNG frames in, flow pictures out
   clang-14 libclang-rt-14-dev # tools/fuzz.sh: libFuzzer and clang's sanitizers
+  python3 # e2e.vmel_info_why parses vmel-info --json
 )
 
 SUDO=""

@@ -59,7 +59,7 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    u->update_after_bind = options->update_after_bind && have_dg.dataGraphUpdateAfterBind &&
                           have_tf.descriptorBindingStorageTensorUpdateAfterBind;
 
-   const char *ext[5] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
+   const char *ext[6] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
                          VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME};
    u->pipeline_library =
        options->pipeline_library &&
@@ -69,13 +69,20 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
       ext[ext_count++] = VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME;
       ext[ext_count++] = VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME;
    }
+   if (options->optical_flow)
+      ext[ext_count++] = VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME;
+   VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM off = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM,
+      .dataGraphOpticalFlow = VK_TRUE,
+   };
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
+      .pNext = options->optical_flow ? &off : NULL,
       .graphicsPipelineLibrary = VK_TRUE,
    };
    VkPhysicalDeviceDataGraphFeaturesARM dgf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
-      .pNext = u->pipeline_library ? &gpl : NULL,
+      .pNext = u->pipeline_library ? (void *)&gpl : options->optical_flow ? (void *)&off : NULL,
       .dataGraph = VK_TRUE,
       .dataGraphUpdateAfterBind = u->update_after_bind,
       .dataGraphSpecializationConstants = VK_TRUE,

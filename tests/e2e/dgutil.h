@@ -97,6 +97,7 @@ struct dgu_options {
    const char *layer_below;  /* a test layer enabled below ours (above validation), or NULL */
    bool pipeline_library;    /* enable graphicsPipelineLibrary (stages may chain their module)
                               * where the device has VK_EXT_graphics_pipeline_library */
+   bool optical_flow;        /* enable VK_ARM_data_graph_optical_flow and its feature */
 };
 
 struct dgu {

@@ -79,14 +79,17 @@ main(void)
    const char *tensor_ext[] = {"VK_ARM_tensors"};
    const uint32_t tensor_ver[] = {2};
    check_layer_extensions(&v, VKU_TENSOR, tensor_ext, tensor_ver, 1);
-   const char *graph_ext[] = {"VK_ARM_data_graph", "VK_ARM_data_graph_instruction_set_tosa"};
-   const uint32_t graph_ver[] = {1, 1};
-   check_layer_extensions(&v, VKU_GRAPH, graph_ext, graph_ver, 2);
+   const char *graph_ext[] = {"VK_ARM_data_graph", "VK_ARM_data_graph_instruction_set_tosa",
+                              "VK_ARM_data_graph_optical_flow"};
+   const uint32_t graph_ver[] = {1, 1, 1};
+   check_layer_extensions(&v, VKU_GRAPH, graph_ext, graph_ver, 3);
 
    ok(vku_has_device_extension(&v, "VK_ARM_tensors"), "VK_ARM_tensors advertised");
    ok(vku_has_device_extension(&v, "VK_ARM_data_graph"), "VK_ARM_data_graph advertised");
    ok(vku_has_device_extension(&v, "VK_ARM_data_graph_instruction_set_tosa"),
       "VK_ARM_data_graph_instruction_set_tosa advertised");
+   ok(vku_has_device_extension(&v, "VK_ARM_data_graph_optical_flow"),
+      "VK_ARM_data_graph_optical_flow advertised");
    ok(vku_has_device_extension(&v, "VK_KHR_maintenance4"), "driver extensions still listed");
 
    /* The appended list: no duplicates, VK_INCOMPLETE when short. */

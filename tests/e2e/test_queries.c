@@ -265,22 +265,23 @@ check_queue_families(struct vku *v)
 
       uint32_t count = 99;
       ok(dgprops(v->physical_device, i, &count, NULL) == VK_SUCCESS, "count");
-      /* Two operations on the default engine: TOSA.001000.1 and Arm.MotionEngine.100 (D47). */
-      check_eq_u64(count, compute ? 2 : 0);
+      /* Three operations on the default engine: TOSA.001000.1, Arm.MotionEngine.100 (D47)
+       * and OpticalFlow (test_of_queries.c checks that one). */
+      check_eq_u64(count, compute ? 3 : 0);
       if (!compute)
          continue;
       uint32_t zero = 0;
-      VkQueueFamilyDataGraphPropertiesARM all[3];
-      for (unsigned k = 0; k < 3; k++)
+      VkQueueFamilyDataGraphPropertiesARM all[4];
+      for (unsigned k = 0; k < 4; k++)
          all[k] = (VkQueueFamilyDataGraphPropertiesARM){
             .sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM};
       VkQueueFamilyDataGraphPropertiesARM props = all[0];
       ok(dgprops(v->physical_device, i, &zero, &props) == VK_INCOMPLETE, "zero room");
       count = 1;
       ok(dgprops(v->physical_device, i, &count, &props) == VK_INCOMPLETE && count == 1,
-         "room for one of two: VK_INCOMPLETE");
-      count = 3;
-      ok(dgprops(v->physical_device, i, &count, all) == VK_SUCCESS && count == 2, "properties");
+         "room for one of three: VK_INCOMPLETE");
+      count = 4;
+      ok(dgprops(v->physical_device, i, &count, all) == VK_SUCCESS && count == 3, "properties");
       for (unsigned k = 0; k < 2; k++) {
          check_eq_u64(all[k].sType, VK_STRUCTURE_TYPE_QUEUE_FAMILY_DATA_GRAPH_PROPERTIES_ARM);
          check_eq_u64(all[k].engine.type,

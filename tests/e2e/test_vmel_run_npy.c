@@ -13,10 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "npy.h"
+#include "run_tool.h"
 #include "test.h"
 
 TEST_MAIN_STATE;
@@ -27,35 +27,14 @@ static const char *vmel_run, *module, *dir;
 static int
 run(const char *const *args)
 {
-   const char *argv[16] = {vmel_run, module};
-   unsigned n = 2;
-   for (; args[n - 2] && n < 15; n++)
-      argv[n] = args[n - 2];
-   argv[n] = NULL;
-   printf("$");
-   for (unsigned i = 0; i < n; i++)
-      printf(" %s", argv[i]);
-   printf("\n");
-   fflush(stdout);
-   pid_t pid = fork();
-   if (pid == 0) {
-      execv(vmel_run, (char *const *)argv);
-      _exit(127);
-   }
-   int status;
-   if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-      return -1;
-   return WEXITSTATUS(status);
+   const char *prefix[] = {vmel_run, module};
+   return run_tool(prefix, 2, args);
 }
 
 static const char *
 path(const char *name)
 {
-   static char buf[4][512];
-   static unsigned next;
-   char *p = buf[next++ % 4];
-   snprintf(p, sizeof(buf[0]), "%s/%s", dir, name);
-   return p;
+   return run_tool_path(dir, name);
 }
 
 static bool

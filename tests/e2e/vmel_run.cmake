@@ -19,9 +19,26 @@ endfunction()
 vmel_add_vmel_run_test(vmel_run_examples $<TARGET_FILE:vmel-run>)
 vmel_add_vmel_run_test(vmel_run_examples_profile $<TARGET_FILE:vmel-run> --dispatches 3 --profile)
 
-add_executable(test_vmel_run_npy test_vmel_run_npy.c)
+add_executable(test_vmel_run_npy test_vmel_run_npy.c run_tool.c)
 target_link_libraries(test_vmel_run_npy PRIVATE vmel_test_harness vmel_npy)
 add_dependencies(test_vmel_run_npy vmel-run)
 file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_npy)
 vmel_add_vmel_run_test(vmel_run_npy test_vmel_run_npy $<TARGET_FILE:vmel-run>
   ${CMAKE_SOURCE_DIR}/tests/data/spirv/graph_clamp.spvasm ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_npy)
+
+# vmel-run --optical-flow (test_vmel_run_of.c):
+#   e2e.vmel_run_optical_flow_usage  command-line errors, before any Vulkan work;
+#   e2e.vmel_run_optical_flow        two synthetic PNG frames through the optical-flow
+#                                    pipeline, the flow checked for end-point error; only with
+#                                    -DVMEL_TEST_OPTICAL_FLOW_RUN=ON (it needs the engine).
+add_executable(test_vmel_run_of test_vmel_run_of.c run_tool.c)
+target_link_libraries(test_vmel_run_of PRIVATE vmel_test_harness vmel_npy vmel_png vmel_of_ref)
+add_dependencies(test_vmel_run_of vmel-run)
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/usage
+  ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/run)
+vmel_add_vmel_run_test(vmel_run_optical_flow_usage test_vmel_run_of $<TARGET_FILE:vmel-run>
+  ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/usage usage)
+if(VMEL_TEST_OPTICAL_FLOW_RUN)
+  vmel_add_vmel_run_test(vmel_run_optical_flow test_vmel_run_of $<TARGET_FILE:vmel-run>
+    ${CMAKE_CURRENT_BINARY_DIR}/vmel_run_of/run run)
+endif()

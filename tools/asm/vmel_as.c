@@ -15,10 +15,20 @@
 #include "spirv_text.h"
 
 static void
-usage(void)
+usage(FILE *out)
 {
-   fprintf(stderr, "usage: vmel-as [-o OUT] IN.spvasm      assemble (default OUT: IN.spv)\n"
-                   "       vmel-as -d [-o OUT] IN.spv      disassemble (default OUT: stdout)\n");
+   fprintf(out, "usage: vmel-as [-o OUT] IN.spvasm      assemble (default OUT: IN.spv)\n"
+                "       vmel-as -d [-o OUT] IN.spv      disassemble (default OUT: stdout)\n"
+                "\n"
+                "Assembles SPIR-V text into a binary module, or disassembles one, with the ARM\n"
+                "tensor and graph instructions (SPV_ARM_tensors, SPV_ARM_graph) and the\n"
+                "TOSA.001000.1 and Arm.MotionEngine.100 instruction sets. \"-\" names standard\n"
+                "input or output. Exit status: 0 on success, 1 on an error in the module or a\n"
+                "file, 2 for a usage error.\n"
+                "\n"
+                "  -d          disassemble a binary module (default: assemble text)\n"
+                "  -o OUT      write the result to OUT\n"
+                "  -h, --help  print this help and exit\n");
 }
 
 static char *
@@ -102,17 +112,17 @@ main(int argc, char **argv)
       } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
          out = argv[++i];
       } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-         usage();
+         usage(stdout);
          return 0;
       } else if (!in && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {
          in = argv[i];
       } else {
-         usage();
+         usage(stderr);
          return 2;
       }
    }
    if (!in) {
-      usage();
+      usage(stderr);
       return 2;
    }
 

@@ -64,8 +64,8 @@ graph_tensor_elements(const struct graph_tensor *t)
    return n;
 }
 
-static double
-now_ms(void)
+double
+graph_now_ms(void)
 {
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -90,6 +90,13 @@ fail(struct graph_run *run, VkResult r, const char *fmt, ...)
 VkResult
 graph_device_create(VkInstance instance, VkPhysicalDevice pd, struct graph_device *out)
 {
+   return graph_device_create_with(instance, pd, NULL, 0, NULL, out);
+}
+
+VkResult
+graph_device_create_with(VkInstance instance, VkPhysicalDevice pd, const char *const *extra,
+                         uint32_t extra_count, void *extra_features, struct graph_device *out)
+{
    memset(out, 0, sizeof(*out));
    uint32_t n = 0;
    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
@@ -104,10 +111,16 @@ graph_device_create(VkInstance instance, VkPhysicalDevice pd, struct graph_devic
    }
    if (family == UINT32_MAX)
       return VK_ERROR_FEATURE_NOT_PRESENT;
-   const char *ext[] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
-                        VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME};
+   const char *ext[3 + GRAPH_DEVICE_MAX_EXTRA] = {
+      VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
+      VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME};
+   if (extra_count > GRAPH_DEVICE_MAX_EXTRA)
+      return VK_ERROR_EXTENSION_NOT_PRESENT;
+   for (uint32_t i = 0; i < extra_count; i++)
+      ext[3 + i] = extra[i];
    VkPhysicalDeviceDataGraphFeaturesARM dgf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_FEATURES_ARM,
+      .pNext = extra_features,
       .dataGraph = VK_TRUE,
       .dataGraphSpecializationConstants = VK_TRUE,
       .dataGraphShaderModule = VK_TRUE,
@@ -132,7 +145,7 @@ graph_device_create(VkInstance instance, VkPhysicalDevice pd, struct graph_devic
                              .pNext = &f13,
                              .queueCreateInfoCount = 1,
                              .pQueueCreateInfos = &qci,
-                             .enabledExtensionCount = 3,
+                             .enabledExtensionCount = 3 + extra_count,
                              .ppEnabledExtensionNames = ext};
    (void)instance;
    VkResult r = vkCreateDevice(pd, &dci, NULL, &out->device);
@@ -172,8 +185,24 @@ struct objects {
    VkFence fence;
 };
 
-static uint32_t
-memory_type(VkPhysicalDevice pd, uint32_t bits, VkMemoryPropertyFlags want)
+bool
+graph_has_extension(VkPhysicalDevice pd, const char *name)
+{
+   uint32_t n = 0;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
+   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
+   if (!props)
+      return false;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, props);
+   bool found = false;
+   for (uint32_t i = 0; i < n && !found; i++)
+      found = strcmp(props[i].extensionName, name) == 0;
+   free(props);
+   return found;
+}
+
+uint32_t
+graph_memory_type(VkPhysicalDevice pd, uint32_t bits, VkMemoryPropertyFlags want)
 {
    VkPhysicalDeviceMemoryProperties mp;
    vkGetPhysicalDeviceMemoryProperties(pd, &mp);
@@ -216,7 +245,7 @@ make_tensor(const struct graph_device *gd, const struct graph_arm_fns *f, struct
       .sType = VK_STRUCTURE_TYPE_TENSOR_MEMORY_REQUIREMENTS_INFO_ARM, .tensor = o->tensors[i]};
    VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
    f->GetTensorMemoryRequirementsARM(gd->device, &ri, &req);
-   uint32_t type = memory_type(gd->physical_device, req.memoryRequirements.memoryTypeBits,
+   uint32_t type = graph_memory_type(gd->physical_device, req.memoryRequirements.memoryTypeBits,
                                VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                   VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -374,10 +403,10 @@ make_pipeline(const struct graph_device *gd, const struct graph_arm_fns *f, stru
       .resourceInfoCount = nres,
       .pResourceInfos = res,
    };
-   double t0 = now_ms();
+   double t0 = graph_now_ms();
    r = f->CreateDataGraphPipelinesARM(gd->device, VK_NULL_HANDLE, VK_NULL_HANDLE, 1, &info, NULL,
                                       &o->pipeline);
-   run->timing.create_ms = now_ms() - t0;
+   run->timing.create_ms = graph_now_ms() - t0;
    run->create_result = r;
    if (r != VK_SUCCESS)
       return fail(run, r, "vkCreateDataGraphPipelinesARM");
@@ -416,10 +445,10 @@ make_session(const struct graph_device *gd, const struct graph_arm_fns *f, struc
       };
       VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
       f->GetDataGraphPipelineSessionMemoryRequirementsARM(gd->device, &mri, &req);
-      uint32_t type = memory_type(gd->physical_device, req.memoryRequirements.memoryTypeBits,
+      uint32_t type = graph_memory_type(gd->physical_device, req.memoryRequirements.memoryTypeBits,
                                   VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
       if (type == UINT32_MAX)
-         type = memory_type(gd->physical_device, req.memoryRequirements.memoryTypeBits, 0);
+         type = graph_memory_type(gd->physical_device, req.memoryRequirements.memoryTypeBits, 0);
       VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                   .allocationSize = req.memoryRequirements.size,
                                   .memoryTypeIndex = type};
@@ -534,11 +563,11 @@ dispatch(const struct graph_device *gd, const struct graph_arm_fns *f, struct ob
       VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
                           .commandBufferInfoCount = 1,
                           .pCommandBufferInfos = &cbsi};
-      double t0 = now_ms();
+      double t0 = graph_now_ms();
       r = vkQueueSubmit2(gd->queue, 1, &si, o->fence);
       if (r == VK_SUCCESS)
          r = vkWaitForFences(gd->device, 1, &o->fence, VK_TRUE, UINT64_MAX);
-      double t = now_ms() - t0;
+      double t = graph_now_ms() - t0;
       total += t;
       if (i == 0 || t < run->timing.dispatch_min_ms)
          run->timing.dispatch_min_ms = t;
@@ -572,7 +601,7 @@ graph_run(const struct graph_device *gd, struct graph_run *run)
       fail(run, r, "layouts");
    if (r == VK_SUCCESS)
       r = make_pipeline(gd, &f, &o, run);
-   double t0 = now_ms();
+   double t0 = graph_now_ms();
    for (uint32_t i = 0; i < n && r == VK_SUCCESS; i++) {
       struct graph_tensor *t =
          i < run->input_count ? &run->inputs[i] : &run->outputs[i - run->input_count];
@@ -591,7 +620,7 @@ graph_run(const struct graph_device *gd, struct graph_run *run)
       r = make_session(gd, &f, &o, run);
    if (r == VK_SUCCESS)
       r = make_sets(gd, &o, run, index);
-   run->timing.session_ms = now_ms() - t0;
+   run->timing.session_ms = graph_now_ms() - t0;
    if (r == VK_SUCCESS)
       r = dispatch(gd, &f, &o, run);
    if (r == VK_SUCCESS && run->after_dispatch)

@@ -102,6 +102,16 @@ struct graph_run {
 /** Bytes per element of a tensor format (0 if not a tensor format). */
 uint32_t graph_format_size(VkFormat format);
 
+/** The first memory type in bits with all of want, or UINT32_MAX. */
+uint32_t graph_memory_type(VkPhysicalDevice physical_device, uint32_t bits,
+                           VkMemoryPropertyFlags want);
+
+/** Whether the physical device lists the device extension (through the enabled layers). */
+bool graph_has_extension(VkPhysicalDevice physical_device, const char *name);
+
+/** A monotonic clock in milliseconds. */
+double graph_now_ms(void);
+
 /** Element count of a tensor. */
 uint64_t graph_tensor_elements(const struct graph_tensor *t);
 
@@ -109,6 +119,13 @@ uint64_t graph_tensor_elements(const struct graph_tensor *t);
  *  instance's physical device and finds a data-graph queue. */
 VkResult graph_device_create(VkInstance instance, VkPhysicalDevice physical_device,
                              struct graph_device *out);
+
+#define GRAPH_DEVICE_MAX_EXTRA 4
+/** graph_device_create() with up to GRAPH_DEVICE_MAX_EXTRA more extensions and feature structs
+ *  (extra_features, a pNext chain, may be NULL). */
+VkResult graph_device_create_with(VkInstance instance, VkPhysicalDevice physical_device,
+                                  const char *const *extra, uint32_t extra_count,
+                                  void *extra_features, struct graph_device *out);
 void graph_device_destroy(struct graph_device *gd);
 
 /** Runs the graph. Returns the first failing VkResult (the pipeline creation

@@ -24,10 +24,26 @@
 #include "tsr_lower_glsl.h"
 
 static void
-usage(void)
+usage(FILE *out)
 {
-   fprintf(stderr,
-           "usage: vmel-lower [-t] [--glsl] [-o OUT] [--without FEATURE]... IN(.spv|.spvasm)\n");
+   fprintf(out,
+           "usage: vmel-lower [-t] [--glsl] [-o OUT] [--without FEATURE]... IN(.spv|.spvasm)\n"
+           "\n"
+           "Runs the tensor layer's shader lowering (SPV_ARM_tensors to storage buffers) on a\n"
+           "module, for debugging shaders and the lowering: the direct SPIR-V lowering, or with\n"
+           "--glsl the GLSL round trip (the layer's default path; its GLSL goes to stderr).\n"
+           "IN is a binary module, or SPIR-V text when its name ends in .spvasm. Exit status:\n"
+           "0 on success, 1 when the lowering fails (the reason is printed), 2 for a usage\n"
+           "error.\n"
+           "\n"
+           "  -t                 write SPIR-V text (default: binary)\n"
+           "  --glsl             lower through GLSL, as the layer does by default\n"
+           "  -o OUT             write to OUT (default: stdout for text, IN.lowered.spv for\n"
+           "                     binary)\n"
+           "  --without FEATURE  lower as if the device lacked FEATURE (repeatable): int8\n"
+           "                     int16 int64 float16 float64 storage8 storage16 non_uniform\n"
+           "                     runtime_array vertex fragment\n"
+           "  -h, --help         print this help and exit\n");
 }
 
 static char *
@@ -139,7 +155,10 @@ main(int argc, char **argv)
    const char *out = NULL, *in = NULL;
    struct tsr_lower_options opts = {.features = TSR_LOWER_FEATURES_ALL};
    for (int i = 1; i < argc; i++) {
-      if (!strcmp(argv[i], "-t")) {
+      if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+         usage(stdout);
+         return 0;
+      } else if (!strcmp(argv[i], "-t")) {
          text = true;
       } else if (!strcmp(argv[i], "--glsl")) {
          glsl = true;
@@ -154,14 +173,14 @@ main(int argc, char **argv)
          }
          opts.features &= ~bit;
       } else if (argv[i][0] == '-' || in) {
-         usage();
+         usage(stderr);
          return 2;
       } else {
          in = argv[i];
       }
    }
    if (!in) {
-      usage();
+      usage(stderr);
       return 2;
    }
    size_t count = 0;

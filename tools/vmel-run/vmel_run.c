@@ -25,6 +25,7 @@
 
 #include "npy.h"
 #include "run_module.h"
+#include "run_optical_flow.h"
 #include "vmel_graph.h"
 #include "vmel_run.h"
 
@@ -52,10 +53,14 @@ static const char usage_text[] =
    "                                    FILE (with a MODULE)\n"
    "  --layers L1,L2,...                layers to enable (default:\n"
    "                                    VK_LAYER_ML_Graph_Emulation,VK_LAYER_ML_Tensor_Emulation)\n"
+   "  -h, --help                        print this help and exit\n"
    "\n"
    "DTYPE: bool i8 u8 i16 u16 i32 u32 i64 fp16 bf16 fp32 fp64 fp8e4m3 fp8e5m2; by default\n"
    "the module's element type. .npy files: C order, little-endian, |b1 |i1 |u1 <i2 <u2 <i4\n"
-   "<u4 <i8 <f2 <f4 <f8; bf16 and fp8 tensors take raw <u2 / |u1 bit patterns.\n";
+   "<u4 <i8 <f2 <f4 <f8; bf16 and fp8 tensors take raw <u2 / |u1 bit patterns.\n"
+   "\n"
+   "vmel-run --optical-flow INPUT.png REFERENCE.png -o FLOW.npy [...]: optical flow\n"
+   "(vmel-run --optical-flow --help).\n";
 
 /* --input / --output / --constant */
 struct file_arg {
@@ -774,22 +779,6 @@ module_run_execute(const struct vmel_run_ctx *ctx, const struct options *o, stru
 
 /* ---- instance and device ------------------------------------------------------------- */
 
-static bool
-has_extension(VkPhysicalDevice pd, const char *name)
-{
-   uint32_t n = 0;
-   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
-   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
-   if (!props)
-      return false;
-   vkEnumerateDeviceExtensionProperties(pd, NULL, &n, props);
-   bool found = false;
-   for (uint32_t i = 0; i < n && !found; i++)
-      found = strcmp(props[i].extensionName, name) == 0;
-   free(props);
-   return found;
-}
-
 /* The first device with VK_ARM_data_graph (through the layers). */
 static VkPhysicalDevice
 pick_device(VkInstance instance, VkPhysicalDeviceProperties *props)
@@ -802,7 +791,7 @@ pick_device(VkInstance instance, VkPhysicalDeviceProperties *props)
    vkEnumeratePhysicalDevices(instance, &n, pds);
    VkPhysicalDevice pick = VK_NULL_HANDLE;
    for (uint32_t i = 0; i < n && !pick; i++) {
-      if (has_extension(pds[i], VK_ARM_DATA_GRAPH_EXTENSION_NAME))
+      if (graph_has_extension(pds[i], VK_ARM_DATA_GRAPH_EXTENSION_NAME))
          pick = pds[i];
    }
    free(pds);
@@ -819,6 +808,9 @@ pick_device(VkInstance instance, VkPhysicalDeviceProperties *props)
 int
 main(int argc, char **argv)
 {
+   for (int i = 1; i < argc; i++)
+      if (strcmp(argv[i], "--optical-flow") == 0)
+         return vmel_run_optical_flow(argc, argv);
    struct options *o = calloc(1, sizeof(*o));
    if (!o) {
       fprintf(stderr, "vmel-run: out of memory\n");
