@@ -75,19 +75,30 @@ dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCrea
                 struct dg_coop_rewrite *rw)
 {
    memset(rw, 0, sizeof(*rw));
-   if (getenv("VMEL_GRAPH_NO_COOP")) /* leave the device as the application asked */
+   const char *no = getenv("VMEL_GRAPH_NO_COOP"); /* the device as the application asked */
+   if (no && *no)
       return;
+   /* NV where the device offers it (NVIDIA: the same fragments), KHR where it offers only
+    * KHR, or when VMEL_GRAPH_KERNELS=coop-khr asks for the KHR kernels: a validation layer
+    * older than VK_KHR_cooperative_matrix (Debian 12's, which the tests run below the layers)
+    * does not know its features struct, so it is not added where NV does the same. */
+   const char *mode = getenv("VMEL_GRAPH_KERNELS");
+   bool offer[DG_COOP_EXT_COUNT];
+   offer[DG_COOP_EXT_NV] = offered(instance, pd, DG_COOP_EXT_NV);
+   /* (not even queried where not wanted: the query would carry the struct too) */
+   offer[DG_COOP_EXT_KHR] = (!offer[DG_COOP_EXT_NV] || (mode && strcmp(mode, "coop-khr") == 0)) &&
+                            offered(instance, pd, DG_COOP_EXT_KHR);
    for (uint32_t e = 0; e < DG_COOP_EXT_COUNT; e++) {
       bool listed = lyr_name_in_list(exts[e].name, info->ppEnabledExtensionNames,
                                      info->enabledExtensionCount);
-      if (!offered(instance, pd, e))
-         continue;
       const coop_features *app = lyr_find_struct(info->pNext, exts[e].features);
       if (app) {
          /* the application's own request (its struct, which the layer does not change) */
          rw->enabled[e] = listed && app->cooperativeMatrix;
          continue;
       }
+      if (!offer[e])
+         continue;
       rw->features[e] = (coop_features){.sType = exts[e].features, .cooperativeMatrix = VK_TRUE};
       lyr_chain_append(info, &rw->features[e]);
       rw->add_name[e] = !listed;

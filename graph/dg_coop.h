@@ -22,10 +22,11 @@ struct dg_coop_rewrite {
    bool enabled[DG_COOP_EXT_COUNT];  /* the extension and its feature will be enabled */
 };
 
-/** Enables each cooperative-matrix extension the device below offers with its
- *  cooperativeMatrix feature: its features struct appended to info's (cloned) chain, unless
+/** Enables the cooperative-matrix extension the device below offers with its
+ *  cooperativeMatrix feature (NV where offered, KHR where only it is or under
+ *  VMEL_GRAPH_KERNELS=coop-khr): its features struct appended to info's (cloned) chain, unless
  *  the application chained its own (then its choice stands), and its name to be added by
- *  dg_coop_extra_names(). VMEL_GRAPH_NO_COOP set: nothing. */
+ *  dg_coop_extra_names(). VMEL_GRAPH_NO_COOP set: none. */
 void dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCreateInfo *info,
                      struct dg_coop_rewrite *rw);
 
