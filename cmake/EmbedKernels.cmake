@@ -7,10 +7,14 @@
 # (include/vmel_kernel.h) and built into a static library. Generated files live
 # in ${VMEL_GENERATED_DIR}/kernels, never in the source tree. No Python.
 #
-#   vmel_kernel(<group> <name> <template> [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...])
+#   vmel_kernel(<group> <name> <template> [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...]
+#               [SPIRV_REWRITE coop_khr|int_dot])
 #     One variant: <template> (relative to the calling CMakeLists.txt) compiled with
 #     -D<NAME[=VALUE]> for each define. Include paths: include/, shaders/common/,
 #     then INCLUDES. Variant names are C identifiers, unique within the group.
+#     SPIRV_REWRITE: the compiled module goes through cmake/spirv_rewrite.c (D51): coop_khr,
+#     GL_NV_cooperative_matrix into SPV_KHR_cooperative_matrix; int_dot, calls of dg_sdot4()
+#     into OpSDot (compiled with names, which the rewrite drops; then spirv-val).
 #
 #   vmel_kernel_library(<target> GROUP <group> PREFIX <c_prefix>)
 #     A static library of every variant of <group>, declared in the same directory.
@@ -52,9 +56,16 @@ file(MAKE_DIRECTORY ${VMEL_KERNEL_INCLUDE_DIR})
 
 # The registry generator, a host tool built first.
 add_executable(vmel_gen_kernel_registry ${CMAKE_CURRENT_LIST_DIR}/gen_kernel_registry.c)
+# The SPIR-V rewrites of SPIRV_REWRITE kernels (D51).
+add_executable(vmel_spirv_rewrite ${CMAKE_CURRENT_LIST_DIR}/spirv_rewrite.c
+  ${CMAKE_CURRENT_LIST_DIR}/spirv_coop_khr.c ${CMAKE_CURRENT_LIST_DIR}/spirv_int_dot.c)
+find_program(VMEL_SPIRV_VAL spirv-val DOC "spirv-val (SPIRV-Tools), for rewritten kernels")
 
 function(vmel_kernel group name template)
-  cmake_parse_arguments(K "" "" "DEFINES;INCLUDES" ${ARGN})
+  cmake_parse_arguments(K "" "SPIRV_REWRITE" "DEFINES;INCLUDES" ${ARGN})
+  if(K_SPIRV_REWRITE AND NOT K_SPIRV_REWRITE MATCHES "^(coop_khr|int_dot)$")
+    message(FATAL_ERROR "vmel_kernel(${group} ${name}): unknown SPIRV_REWRITE ${K_SPIRV_REWRITE}")
+  endif()
   if(K_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "vmel_kernel(${group} ${name}): unexpected ${K_UNPARSED_ARGUMENTS}")
   endif()
@@ -120,6 +131,26 @@ function(vmel_kernel group name template)
       COMMAND ${CMAKE_COMMAND} -E copy ${prebuilt} ${spv}
       DEPENDS ${prebuilt}
       COMMENT "Copying kernel ${group}/${name} from ${VMEL_PREBUILT_KERNELS_DIR}"
+      VERBATIM)
+  elseif(K_SPIRV_REWRITE)
+    # glslang's module (validated by --spirv-val in its NV form), then the rewrite in place,
+    # whose own structural checks stand in for a validator that knows the KHR extension (it
+    # removes the file when it fails, so the next build compiles again).
+    set(validate "")
+    if(K_SPIRV_REWRITE STREQUAL "int_dot")
+      list(REMOVE_ITEM args -g0) # the rewrite finds dg_sdot4() by its name
+      if(VMEL_SPIRV_VAL)
+        set(validate COMMAND ${VMEL_SPIRV_VAL} --target-env ${VMEL_KERNEL_TARGET_ENV} ${spv})
+      endif()
+    endif()
+    add_custom_command(
+      OUTPUT ${spv}
+      COMMAND ${VMEL_GLSLANG_VALIDATOR} ${args} ${depfile_args} -o ${spv} ${src}
+      COMMAND vmel_spirv_rewrite ${K_SPIRV_REWRITE} ${spv} ${spv}
+      ${validate}
+      DEPENDS ${depends} vmel_spirv_rewrite
+      ${depfile_opt}
+      COMMENT "Compiling kernel ${group}/${name} (${rel} ${K_DEFINES}, ${K_SPIRV_REWRITE})"
       VERBATIM)
   else()
     add_custom_command(

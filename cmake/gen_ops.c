@@ -111,6 +111,8 @@ static const struct g_fast fasts[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define F16_ARITH_BIT 1u
+#define COOP_KHR_BIT 4u /* built from the NV form by cmake/spirv_coop_khr.c (D51) */
+#define INT_DOT_BIT 8u  /* OpSDot by cmake/spirv_int_dot.c (D51) */
 #define INTERNAL_BIT 0x100u
 #define BIND_BIT 2u
 #define COL_BIT 1u
@@ -466,6 +468,10 @@ write_cmake(const char *path)
       int items = kernel_items(kernels[i].NAME, kernels[i].tmpl);
       if (items)
          fprintf(f, " DG_EW_ITEMS=%d", items);
+      if (kernels[i].features & COOP_KHR_BIT)
+         fprintf(f, " SPIRV_REWRITE coop_khr");
+      else if (kernels[i].features & INT_DOT_BIT)
+         fprintf(f, " SPIRV_REWRITE int_dot");
       fprintf(f, ")\n");
    }
    return fclose(f) != 0;

@@ -394,6 +394,8 @@ dg_cache_key(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *i
    dg_sha256_u32(&s, device->max_groups[1]);
    dg_sha256_u32(&s, device->max_bound_sets);
    dg_sha256_u32(&s, device->alias_alignment);
+   dg_sha256_u32(&s, device->coop); /* the cooperative-matrix shapes (D51) */
+   dg_sha256_u32(&s, device->int_dot);
    for (uint32_t l = 0; l < 2; l++) {
       dg_sha256_u32(&s, device->descriptor_limits[l].per_stage_storage_buffers);
       dg_sha256_u32(&s, device->descriptor_limits[l].set_storage_buffers);

@@ -11,6 +11,8 @@
  */
 #include "dg_runtime.h"
 
+#include "dg_coop.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,10 +73,11 @@ of_storage_formats(struct lyr_instance *instance, VkPhysicalDevice physical_devi
 /* The create info for the layer below: ours removed, VK_ARM_tensors with the
  * features graph kernels use added. tf and names are storage for additions. */
 static VkResult
-rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app,
-                    bool of_formats, struct lyr_device_info_copy *copy,
-                    VkPhysicalDeviceTensorFeaturesARM *tf,
-                    struct dg_descriptor_buffer_rewrite *db, const char ***names)
+rewrite_for_tensors(struct lyr_instance *instance, VkPhysicalDevice pd,
+                    const VkDeviceCreateInfo *app, bool of_formats,
+                    struct lyr_device_info_copy *copy, VkPhysicalDeviceTensorFeaturesARM *tf,
+                    struct dg_descriptor_buffer_rewrite *db, struct dg_coop_rewrite *coop,
+                    const char ***names)
 {
    struct lyr_feature_request req = {.shader_storage_image_extended_formats = of_formats};
    VkResult result = lyr_device_info_rewrite(&instance->alloc, app, &req, dg_strip_names,
@@ -98,14 +101,16 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
    lyr_chain_append(&copy->info, tf);
    /* Descriptor buffers: tensor descriptors in them, push descriptors (D23). */
    dg_descriptor_buffer_rewrite(app, &copy->info, db);
+   /* Cooperative matrices for the COOP kernel variants where the device offers them (D51). */
+   dg_coop_rewrite(instance, pd, &copy->info, coop);
 
    uint32_t n = copy->info.enabledExtensionCount;
    *names = NULL;
    bool tensors =
       !lyr_name_in_list(VK_ARM_TENSORS_EXTENSION_NAME, copy->info.ppEnabledExtensionNames, n);
-   if (!tensors && !db->push_extension)
+   if (!tensors && !db->push_extension && dg_coop_extra_names(coop, NULL, 0) == 0)
       return VK_SUCCESS;
-   *names = lyr_alloc(&instance->alloc, (n + 2) * sizeof(**names), 8,
+   *names = lyr_alloc(&instance->alloc, (n + 2 + DG_COOP_EXT_COUNT) * sizeof(**names), 8,
                       VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!*names) {
       lyr_device_info_copy_free(copy);
@@ -117,6 +122,7 @@ rewrite_for_tensors(struct lyr_instance *instance, const VkDeviceCreateInfo *app
       (*names)[n++] = VK_ARM_TENSORS_EXTENSION_NAME;
    if (db->push_extension)
       (*names)[n++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+   n = dg_coop_extra_names(coop, *names, n);
    copy->info.ppEnabledExtensionNames = *names;
    copy->info.enabledExtensionCount = n;
    return VK_SUCCESS;
@@ -258,8 +264,14 @@ emulation_init(struct dg_device *device)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f12};
+   VkPhysicalDeviceVulkan13Features f13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   if (props.apiVersion >= VK_API_VERSION_1_3)
+      f12.pNext = &f13;
    instance->next.GetPhysicalDeviceFeatures2(device->base.physical_device, &f2);
    device->fp16_arith = f12.shaderFloat16;
+   /* shaderIntegerDotProduct, which the tensor layer enables too (lyr_feature_request) */
+   device->int_dot = f13.shaderIntegerDotProduct;
 
    /* VMEL_GRAPH_PROFILING=1: per-stage timestamps (dg_profile.c), on queue
     * families that have them. */
@@ -361,10 +373,12 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    struct lyr_device_info_copy copy;
    VkPhysicalDeviceTensorFeaturesARM tf;
    struct dg_descriptor_buffer_rewrite db = {0};
+   struct dg_coop_rewrite coop = {0};
    const char **names = NULL;
    const bool of_formats = optical_flow && of_storage_formats(instance, physicalDevice);
    if (requested) {
-      result = rewrite_for_tensors(instance, pCreateInfo, of_formats, &copy, &tf, &db, &names);
+      result = rewrite_for_tensors(instance, physicalDevice, pCreateInfo, of_formats, &copy, &tf,
+                                   &db, &coop, &names);
    } else {
       /* Data-graph structs without the extension: keep them from the driver. */
       result = lyr_chain_clone_pass(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
@@ -386,6 +400,7 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    if (!requested)
       return VK_SUCCESS;
    ((struct dg_device *)device)->descriptor_buffer = db.enabled;
+   ((struct dg_device *)device)->coop = dg_coop_shapes(instance, physicalDevice, coop.enabled);
    ((struct dg_device *)device)->optical_flow = optical_flow;
    ((struct dg_device *)device)->of_storage_formats = of_formats;
    result = emulation_init((struct dg_device *)device);

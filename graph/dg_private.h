@@ -79,6 +79,8 @@ struct dg_device {
    uint32_t alias_alignment;
    uint32_t planner;       /* enum dg_planner (VMEL_MEMORY_PLANNER) */
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
+   uint32_t coop;          /* DG_COOP_* shapes of the COOP variants (dg_coop.c, D51) */
+   bool int_dot;           /* shaderIntegerDotProduct: the INT_DOT variants (D51) */
    /* shaderStorageImageExtendedFormats enabled below: optical flow's image kernels (D49) */
    bool of_storage_formats;
    bool optical_flow; /* VK_ARM_data_graph_optical_flow enabled */

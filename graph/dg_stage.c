@@ -225,6 +225,8 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
       .max_bound_sets = device->max_bound_sets,
       .alias_alignment = device->alias_alignment,
       .fusion = dg_fusion_from_env(), /* at pipeline creation: D52 */
+      .coop = device->coop,
+      .int_dot = device->int_dot,
    };
    for (uint32_t l = 0; l < 2; l++) {
       caps->descriptor_limits[l].per_stage_storage_buffers =

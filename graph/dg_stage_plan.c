@@ -53,6 +53,18 @@ dg_build_fp16_arith(const struct dg_build *b)
    return b->caps->fp16_arith;
 }
 
+uint32_t
+dg_build_coop(const struct dg_build *b)
+{
+   return b->caps->coop;
+}
+
+bool
+dg_build_int_dot(const struct dg_build *b)
+{
+   return b->caps->int_dot;
+}
+
 bool
 dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations, uint32_t shared_bytes)
 {

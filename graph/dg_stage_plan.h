@@ -50,6 +50,12 @@ enum dg_kernel_mode {
                               * (tests run the GPU's tiles on lavapipe) */
    DG_KERNELS_FAST_CPU = 3,  /* "fast-cpu": fast, with the choices made for a CPU (the largest
                               * tiles: tests run them on a GPU whatever the shapes) */
+   DG_KERNELS_COOP_NV = 4,   /* "coop-nv": fast, with the COOP_NV variants wherever a row has
+                              * one and the device lists its shape (D51; tests on a GPU) */
+   DG_KERNELS_COOP_KHR = 5,  /* "coop-khr": the same with COOP_KHR / COOP_KHR_SQUARE */
+   DG_KERNELS_INT_DOT = 6,   /* "int-dot": fast, with the INT_DOT variants on i8 rows wherever
+                              * the device has shaderIntegerDotProduct, CPU devices too (tests
+                              * on lavapipe 25) */
 };
 
 /** Kinds of DG_VARIANT kernels (tosa_ops.def). */
@@ -61,7 +67,23 @@ enum dg_variant_kind {
    DG_VARIANT_TILED_EPI,
    DG_VARIANT_TILED_WIDE_EPI,
    DG_VARIANT_TILED_SMALL_EPI,
+   DG_VARIANT_COOP_NV,     /* cooperative matrices (dg_gemm_coop.glsl), NV, 16x8 fragments */
+   DG_VARIANT_COOP_KHR,    /* the same through VK_KHR_cooperative_matrix */
+   DG_VARIANT_COOP_KHR_SQUARE, /* KHR with 16x16 fragments */
+   DG_VARIANT_INT_DOT,     /* i8 with packed 4 x 8-bit dot products (dg_gemm_dot.glsl) */
 };
+
+/** The cooperative-matrix shapes a device runs the COOP variants with (dg_plan_caps::coop):
+ *  listed by vkGetPhysicalDeviceCooperativeMatrixProperties{NV,KHR} with subgroup scope and
+ *  the kernels' component types (fp16 x fp16 + fp32 -> fp32, s8 x s8 + s32 -> s32), the
+ *  extension's feature enabled on the device, a subgroup size of DG_COOP_SUBGROUP_SIZE, and
+ *  shaderFloat16 / shaderInt8 for the staged elements (D51). */
+#define DG_COOP_NV_F16 (1u << 0)        /* NV 16x8x16 */
+#define DG_COOP_NV_I8 (1u << 1)         /* NV 16x8x32 */
+#define DG_COOP_KHR_F16 (1u << 2)       /* KHR 16x8x16 */
+#define DG_COOP_KHR_I8 (1u << 3)        /* KHR 16x8x32 */
+#define DG_COOP_KHR_SQUARE_F16 (1u << 4) /* KHR 16x16x16 */
+#define DG_COOP_KHR_SQUARE_I8 (1u << 5)  /* KHR 16x16x32 */
 
 /** What the device offers that a plan depends on (read at vkCreateDevice), and the kernel
  *  mode (read at pipeline creation). */
@@ -88,6 +110,8 @@ struct dg_plan_caps {
    /* Elementwise operators fused into their producer's stage (D52; VMEL_GRAPH_FUSION, read
     * at pipeline creation; never in the reference kernel mode): enum dg_fusion_mode. */
    uint8_t fusion;
+   uint32_t coop; /* DG_COOP_* shapes the COOP variants may use (D51) */
+   bool int_dot;  /* shaderIntegerDotProduct: the INT_DOT variants may run (D51) */
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -376,7 +400,9 @@ uint32_t dg_kernel_for_features(uint32_t kernel, uint32_t features);
 
 /** The kernel mode VMEL_GRAPH_KERNELS asks for (unset or "fast": DG_KERNELS_FAST,
  *  "reference": DG_KERNELS_REFERENCE, "fast-gpu": DG_KERNELS_FAST_GPU, "fast-cpu":
- *  DG_KERNELS_FAST_CPU; another value is logged and taken as fast).
+ *  DG_KERNELS_FAST_CPU, "coop-nv": DG_KERNELS_COOP_NV, "coop-khr": DG_KERNELS_COOP_KHR,
+ *  "int-dot": DG_KERNELS_INT_DOT;
+ *  another value is logged and taken as fast).
  *  graph/build/dg_variant.c. */
 enum dg_kernel_mode dg_kernel_mode_from_env(void);
 
@@ -400,6 +426,12 @@ bool dg_build_cpu_device(const struct dg_build *b);
  *  device's limits (dg_plan_caps). */
 bool dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations,
                              uint32_t shared_bytes);
+
+/** The cooperative-matrix shapes of the device (dg_plan_caps::coop, DG_COOP_*). */
+uint32_t dg_build_coop(const struct dg_build *b);
+
+/** True when the device has shaderIntegerDotProduct (dg_plan_caps::int_dot). */
+bool dg_build_int_dot(const struct dg_build *b);
 
 /** True when the device can run float16 arithmetic (the _fp16arith variants). */
 bool dg_build_fp16_arith(const struct dg_build *b);

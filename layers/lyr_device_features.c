@@ -32,6 +32,7 @@ enum standalone_id {
    SA_MAINTENANCE4,
    SA_SUBGROUP_SIZE_CONTROL,
    SA_DESCRIPTOR_INDEXING,
+   SA_SHADER_INTEGER_DOT_PRODUCT,
    SA_COUNT,
 };
 
@@ -59,6 +60,9 @@ static const struct {
                                   sizeof(VkPhysicalDeviceSubgroupSizeControlFeatures)},
     [SA_DESCRIPTOR_INDEXING] = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES,
                                 sizeof(VkPhysicalDeviceDescriptorIndexingFeatures)},
+    [SA_SHADER_INTEGER_DOT_PRODUCT] = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+        sizeof(VkPhysicalDeviceShaderIntegerDotProductFeatures)},
 };
 
 /* Where a feature lives: VkPhysicalDeviceFeatures or a VkPhysicalDeviceVulkan1xFeatures. */
@@ -137,6 +141,8 @@ static const struct feature_field feature_fields[] = {
                SA_DESCRIPTOR_INDEXING, VkPhysicalDeviceDescriptorIndexingFeatures),
     VK1X_FIELD(storage_buffer_non_uniform_indexing, 12, shaderStorageBufferArrayNonUniformIndexing,
                SA_DESCRIPTOR_INDEXING, VkPhysicalDeviceDescriptorIndexingFeatures),
+    VK1X_FIELD(shader_integer_dot_product, 13, shaderIntegerDotProduct,
+               SA_SHADER_INTEGER_DOT_PRODUCT, VkPhysicalDeviceShaderIntegerDotProductFeatures),
 };
 
 #define FEATURE_FIELD_COUNT (sizeof(feature_fields) / sizeof(feature_fields[0]))

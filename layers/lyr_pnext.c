@@ -191,6 +191,11 @@ lyr_is_arm_ml_stype(VkStructureType stype)
 size_t
 lyr_struct_size(VkStructureType stype)
 {
+   /* VkPhysicalDeviceCooperativeMatrixFeaturesKHR, newer than Debian's vk.xml: the graph layer
+    * adds it to the devices it creates (D51), so the layers below must clone it rather than
+    * leave it out; its layout is the NV struct's. */
+   if ((int32_t)stype == 1000506000)
+      return sizeof(VkPhysicalDeviceCooperativeMatrixFeaturesNV);
    if (!lyr_is_arm_ml_stype(stype)) {
       switch (stype) {
       /* The loader's link structs (vk_layer.h, not in vk.xml): layers pass them down. */

@@ -194,6 +194,8 @@ struct lyr_feature_request {
    bool compute_full_subgroups;
    bool storage_buffer_update_after_bind;    /* Vulkan12 / DescriptorIndexingFeatures */
    bool storage_buffer_non_uniform_indexing;
+   bool shader_integer_dot_product;     /* Vulkan13 / ShaderIntegerDotProductFeatures: the
+                                         * graph layer's INT_DOT kernels (D51) */
 };
 
 struct lyr_device_info_copy {

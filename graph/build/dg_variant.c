@@ -31,7 +31,14 @@ dg_kernel_mode_from_env(void)
       return DG_KERNELS_FAST_GPU;
    if (strcmp(v, "fast-cpu") == 0)
       return DG_KERNELS_FAST_CPU;
-   lyr_logw("%s=%s names no kernel mode (fast, reference, fast-gpu, fast-cpu); using fast",
+   if (strcmp(v, "coop-nv") == 0)
+      return DG_KERNELS_COOP_NV;
+   if (strcmp(v, "coop-khr") == 0)
+      return DG_KERNELS_COOP_KHR;
+   if (strcmp(v, "int-dot") == 0)
+      return DG_KERNELS_INT_DOT;
+   lyr_logw("%s=%s names no kernel mode (fast, reference, fast-gpu, fast-cpu, coop-nv, "
+            "coop-khr, int-dot); using fast",
             DG_KERNELS_ENV, v);
    return DG_KERNELS_FAST;
 }

@@ -3,8 +3,11 @@
  * SPDX-License-Identifier: MIT
  *
  * The builds of MATMUL and CONV2D (BUILD CUSTOM in graph/ops/tosa_ops.def):
- * their TILED variants (dg_gemm.glsl, kernel_abi/gemm_args.h; D44) where they
- * apply, else the row's one-output-per-invocation kernel (dg_build_default()).
+ * their cooperative-matrix variants (dg_gemm_coop.glsl; D51) where the device
+ * lists their fragment shape, else for i8 their INT_DOT variants (dg_gemm_dot.glsl;
+ * D51) on a GPU with integer dot products, else their TILED variants (dg_gemm.glsl,
+ * kernel_abi/gemm_args.h; D44) where they apply, else the row's
+ * one-output-per-invocation kernel (dg_build_default()).
  *
  * MATMUL: one workgroup per output tile of each batch, A and B read through
  * their records' strides. CONV2D: an implicit GEMM of M = N*OH*OW rows,
@@ -101,6 +104,90 @@ tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile
    return kernel;
 }
 
+/* ---- cooperative matrices (D51) ------------------------------------------------------------- */
+
+/* A cooperative-matrix kind: its variant, the DG_COOP_* shapes of its fp16 and i8 kernels, its
+ * fragment's M x N (the epilogue's scratch) and the mode that forces it. KHR before NV: the
+ * cross-vendor extension where the device has both (the H200). */
+struct coop_kind {
+   enum dg_variant_kind kind;
+   uint32_t f16, i8, mn;
+   enum dg_kernel_mode forced;
+};
+
+static const struct coop_kind coop_kinds[] = {
+   {DG_VARIANT_COOP_KHR, DG_COOP_KHR_F16, DG_COOP_KHR_I8, 16 * 8, DG_KERNELS_COOP_KHR},
+   {DG_VARIANT_COOP_KHR_SQUARE, DG_COOP_KHR_SQUARE_F16, DG_COOP_KHR_SQUARE_I8, 16 * 16,
+    DG_KERNELS_COOP_KHR},
+   {DG_VARIANT_COOP_NV, DG_COOP_NV_F16, DG_COOP_NV_I8, 16 * 8, DG_KERNELS_COOP_NV},
+};
+
+/* The cooperative-matrix kernel for node n over `tiles` DG_COOP_BM x DG_COOP_BN tiles, or
+ * DG_PLAN_NONE: no variant for the row (bf16, fp32, i16), zero points other than 0 on an i8
+ * row (the staged elements are the i8 values), no listed shape, the workgroup limits, or
+ * another kind forced by VMEL_GRAPH_KERNELS=coop-nv / coop-khr. */
+static uint32_t
+coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero_points,
+            uint64_t tiles)
+{
+   enum dg_kernel_mode mode = dg_build_kernel_mode(b);
+   uint32_t caps = dg_build_coop(b);
+   if (!caps || (integer && !zero_points) || tiles == 0 || tiles > UINT32_MAX / DG_GEMM_LOCAL)
+      return DG_PLAN_NONE;
+   for (uint32_t i = 0; i < sizeof(coop_kinds) / sizeof(coop_kinds[0]); i++) {
+      const struct coop_kind *k = &coop_kinds[i];
+      if ((mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR) && k->forced != mode)
+         continue;
+      if (!(caps & (integer ? k->i8 : k->f16)))
+         continue;
+      uint32_t kernel = dg_build_variant(b, n, k->kind);
+      if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_GEMM_LOCAL ||
+          !dg_build_fits_workgroup(b, DG_GEMM_LOCAL, DG_COOP_SHARED_BYTES(integer ? 1 : 2, k->mn)))
+         continue;
+      return kernel;
+   }
+   return DG_PLAN_NONE;
+}
+
+/* The columns below which the cooperative-matrix and integer-dot kernels are not taken: the
+ * tiled kernels' (a mode that forces one takes it on any shape, for tests). */
+static int64_t
+coop_min_cols(const struct dg_build *b)
+{
+   enum dg_kernel_mode mode = dg_build_kernel_mode(b);
+   return mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR || mode == DG_KERNELS_INT_DOT
+             ? 1
+             : MIN_TILED_COLS;
+}
+
+static uint64_t
+coop_tiles(uint64_t batch, uint64_t rows, uint64_t cols)
+{
+   return batch * ((rows + DG_COOP_BM - 1) / DG_COOP_BM) * ((cols + DG_COOP_BN - 1) / DG_COOP_BN);
+}
+
+/* ---- integer dot products (D51) ------------------------------------------------------------- */
+
+/* The INT_DOT kernel for an i8 node n whose output is [batch, rows, cols] as a GEMM, with its
+ * tile count in *tiles, or DG_PLAN_NONE: no shaderIntegerDotProduct, a CPU device unless
+ * VMEL_GRAPH_KERNELS=int-dot (lavapipe's tests), fewer than MIN_TILED_COLS columns unless
+ * forced, the workgroup limits. Zero points are any (dg_gemm_dot.glsl's algebra). */
+static uint32_t
+int_dot_kernel(struct dg_build *b, const struct dg_node *n, uint64_t batch, uint64_t rows,
+               uint64_t cols, uint64_t *tiles)
+{
+   bool forced = dg_build_kernel_mode(b) == DG_KERNELS_INT_DOT;
+   if (!dg_build_int_dot(b) || (!forced && (dg_build_cpu_device(b) || cols < MIN_TILED_COLS)))
+      return DG_PLAN_NONE;
+   *tiles = batch * ((rows + DG_DOT_BM - 1) / DG_DOT_BM) * ((cols + DG_DOT_BN - 1) / DG_DOT_BN);
+   uint32_t kernel = dg_build_variant(b, n, DG_VARIANT_INT_DOT);
+   if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_GEMM_LOCAL ||
+       !dg_build_fits_workgroup(b, DG_GEMM_LOCAL, DG_DOT_SHARED_BYTES) || *tiles == 0 ||
+       *tiles > UINT32_MAX / DG_GEMM_LOCAL)
+      return DG_PLAN_NONE;
+   return kernel;
+}
+
 /* One dispatch of `kernel` over `tiles` tiles: the node's inputs (input `replace` by tensor
  * reference `with`, unless DG_PLAN_NONE) then its output; with the fused chain `chain` when
  * the tile's _EPI variant exists and the chain has nodes (D52): that kernel, the chain's last
@@ -116,7 +203,9 @@ add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %u inputs exceed a kernel's tensors",
                        n->name, n->result_id, n->input_count);
    struct dg_fuse_chain chain = {.output = dg_node_output_index(g, n, 0)};
-   uint32_t epi_kernel = dg_build_fusion(b) ? dg_build_variant(b, n, t->epi_kind) : DG_PLAN_NONE;
+   /* The cooperative-matrix and integer-dot kinds (t NULL) have no _EPI variants yet. */
+   uint32_t epi_kernel =
+      t && dg_build_fusion(b) ? dg_build_variant(b, n, t->epi_kind) : DG_PLAN_NONE;
    if (epi_kernel != DG_PLAN_NONE && dg_kernel_local_size(epi_kernel) == DG_GEMM_LOCAL) {
       VkResult result = dg_fuse_chain(b, n, &chain);
       if (result != VK_SUCCESS)
@@ -146,6 +235,15 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
 {
    const struct dg_tensor *out = dg_node_output(dg_build_graph(b), n, 0);
    const int64_t *d = out->ty.shape.dim;
+   if (out->ty.shape.rank == 3 && d[2] >= coop_min_cols(b)) {
+      uint64_t tiles = coop_tiles((uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
+      uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
+                                    n->attrs.matmul.a_zp == 0 && n->attrs.matmul.b_zp == 0, tiles);
+      if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32)
+         kernel = int_dot_kernel(b, n, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2], &tiles);
+      if (kernel != DG_PLAN_NONE)
+         return add_tiled_stage(b, n, kernel, NULL, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+   }
    if (out->ty.shape.rank != 3 || d[2] < MIN_TILED_COLS)
       return dg_build_default(b, n);
    const struct gemm_tile *t = tile_for(b, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
@@ -264,13 +362,23 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
 {
    const struct dg_tensor *out = dg_node_output(dg_build_graph(b), n, 0);
    const int64_t *d = out->ty.shape.dim;
-   if (out->ty.shape.rank != 4 || n->input_count != 3 || d[3] < MIN_TILED_COLS)
+   if (out->ty.shape.rank != 4 || n->input_count != 3 || d[3] < coop_min_cols(b))
       return dg_build_default(b, n);
-   const struct gemm_tile *t =
-       tile_for(b, 1, (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2], (uint64_t)d[3]);
-   uint64_t tiles =
-       tiles_of(t, 1, (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2], (uint64_t)d[3]);
-   uint32_t kernel = tiled_kernel(b, n, t, tiles);
+   uint64_t rows = (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2];
+   uint64_t tiles = coop_tiles(1, rows, (uint64_t)d[3]);
+   const struct dg_attrs_conv2d *a = &n->attrs.conv2d;
+   uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
+                                 a->input_zp == 0 && a->weight_zp == 0, tiles);
+   if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32)
+      kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
+   const struct gemm_tile *t = NULL; /* the tiled kernel's tile (NULL: another kind) */
+   if (kernel == DG_PLAN_NONE) {
+      if (d[3] < MIN_TILED_COLS)
+         return dg_build_default(b, n);
+      t = tile_for(b, 1, rows, (uint64_t)d[3]);
+      tiles = tiles_of(t, 1, rows, (uint64_t)d[3]);
+      kernel = tiled_kernel(b, n, t, tiles);
+   }
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
    uint32_t weight;

@@ -57,7 +57,11 @@
  *       A kernel variant: shaders/graph/tosa/<TEMPLATE>.comp compiled with the
  *       defines (IN=t, W=t, OUT=t, ACC=t, DTYPE=t name DG_<ROLE>_DTYPE; others
  *       are passed as they are). FEATURES: 0, F16_ARITH (needs float16
- *       arithmetic), INTERNAL (stage building uses it directly).
+ *       arithmetic), COOP_NV / COOP_KHR (needs VK_NV_cooperative_matrix /
+ *       VK_KHR_cooperative_matrix; COOP_KHR kernels are written with the NV GLSL
+ *       extension and rewritten to KHR at build time, D51), INT_DOT (needs
+ *       shaderIntegerDotProduct; calls of dg_sdot4() become OpSDot at build time, D51),
+ *       INTERNAL (stage building uses it directly).
  *   DG_FAST(KERNEL, FAST)
  *       FAST runs KERNEL's rows where the device has FAST's features.
  *   DG_VARIANT(KERNEL, KIND, VARIANT)
@@ -138,6 +142,9 @@
 #define BIND 2u
 /* Kernel features. */
 #define F16_ARITH 1u
+#define COOP_NV 2u
+#define COOP_KHR 4u
+#define INT_DOT 8u
 #define INTERNAL 0x100u
 
 /* The declarations (TOSA.001000.1, then Arm.MotionEngine.100); DG_OPS_DEF names another file
@@ -184,4 +191,7 @@
 #undef COL
 #undef BIND
 #undef F16_ARITH
+#undef COOP_NV
+#undef COOP_KHR
+#undef INT_DOT
 #undef INTERNAL

@@ -25,6 +25,13 @@ const char *const opt_device_features[] = {
     "storageBuffer8BitAccess",
     "storageBuffer16BitAccess",
     "bufferDeviceAddress",
+    /* VK_NV_cooperative_matrix / VK_KHR_cooperative_matrix with their cooperativeMatrix
+     * feature and a subgroup size of 32: the device the COOP kernel variants need (D51);
+     * cooperativeMatrix: the one VMEL_GRAPH_KERNELS=coop-nv / coop-khr forces (either when
+     * neither is forced) */
+    "cooperativeMatrixNV",
+    "cooperativeMatrixKHR",
+    "cooperativeMatrix",
 };
 const unsigned opt_device_feature_count =
     sizeof(opt_device_features) / sizeof(opt_device_features[0]);

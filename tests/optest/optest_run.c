@@ -70,6 +70,40 @@ query_tosa(struct opt_runner *r)
    free(ops);
 }
 
+/* Whether the device offers cooperative-matrix extension `name` with its cooperativeMatrix
+ * feature (features sType `stype`; the NV and KHR structs have one layout) and a subgroup size
+ * of 32, as the COOP kernel variants need (D51; the layer checks the listed shapes too). */
+static VkBool32
+cooperative_matrix(struct opt_runner *r, const char *name, VkStructureType stype)
+{
+   VkPhysicalDevice pd = r->u.v.physical_device;
+   uint32_t count = 0;
+   if (vkEnumerateDeviceExtensionProperties(pd, NULL, &count, NULL) != VK_SUCCESS || !count)
+      return VK_FALSE;
+   VkExtensionProperties *exts = calloc(count, sizeof(*exts));
+   bool listed = false;
+   if (exts && vkEnumerateDeviceExtensionProperties(pd, NULL, &count, exts) == VK_SUCCESS) {
+      for (uint32_t i = 0; i < count && !listed; i++)
+         listed = strcmp(exts[i].extensionName, name) == 0;
+   }
+   free(exts);
+   if (!listed)
+      return VK_FALSE;
+   /* The KHR features struct is newer than the validation layer below the tests (Debian 12's),
+    * which would report it: a device listing the KHR extension is taken to have the feature. */
+   VkPhysicalDeviceCooperativeMatrixFeaturesNV f = {.sType = stype, .cooperativeMatrix = VK_TRUE};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &f};
+   if (stype == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV)
+      vkGetPhysicalDeviceFeatures2(pd, &f2);
+   VkPhysicalDeviceVulkan11Properties p11 = {
+       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p11};
+   vkGetPhysicalDeviceProperties2(pd, &p2);
+   return f.cooperativeMatrix && p11.subgroupSize == 32;
+}
+
 static void
 query_features(struct opt_runner *r)
 {
@@ -80,6 +114,13 @@ query_features(struct opt_runner *r)
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f11};
    vkGetPhysicalDeviceFeatures2(r->u.v.physical_device, &f2);
+   const VkStructureType nv_features =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV;
+   VkBool32 nv = cooperative_matrix(r, "VK_NV_cooperative_matrix", nv_features);
+   /* VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR (newer headers) */
+   VkBool32 khr =
+      cooperative_matrix(r, "VK_KHR_cooperative_matrix", (VkStructureType)1000506000);
+   const char *forced = getenv("VMEL_GRAPH_KERNELS");
    const VkBool32 have[] = {
        f12.shaderFloat16,
        f12.shaderInt8,
@@ -89,6 +130,11 @@ query_features(struct opt_runner *r)
        f12.storageBuffer8BitAccess,
        f11.storageBuffer16BitAccess,
        f12.bufferDeviceAddress,
+       nv,
+       khr,
+       forced && strcmp(forced, "coop-nv") == 0    ? nv
+       : forced && strcmp(forced, "coop-khr") == 0 ? khr
+                                                   : nv || khr,
    };
    _Static_assert(sizeof(have) / sizeof(have[0]) <= sizeof(((struct opt_runner *)0)->features),
                   "feature table");

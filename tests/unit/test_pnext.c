@@ -291,6 +291,8 @@ test_struct_sizes(void)
 
    check_eq_u64(lyr_struct_size((VkStructureType)1000460999), 0);
    check_eq_u64(lyr_struct_size((VkStructureType)1000507999), 0);
+   /* VkPhysicalDeviceCooperativeMatrixFeaturesKHR, known by hand (D51) */
+   check_eq_u64(lyr_struct_size((VkStructureType)1000506000), 24);
    check_eq_u64(lyr_struct_size(UNKNOWN_STYPE), 0);
    check_eq_u64(lyr_struct_size((VkStructureType)0x7ffffffe), 0);
    check_eq_u64(lyr_struct_size(VK_STRUCTURE_TYPE_MAX_ENUM), 0);
@@ -1424,8 +1426,8 @@ test_device_standalone(void)
        lyr_find_struct(out.info.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES);
    ok(s8 && s8->storagePushConstant8 && s8->storageBuffer8BitAccess, "8-bit storage copy");
    /* 3 app structs kept + 16-bit, ShaderFloat16Int8, memory model, timeline, maintenance4,
-    * subgroup size control and descriptor indexing appended. */
-   check_eq_u64(chain_length(out.info.pNext), 10);
+    * subgroup size control, descriptor indexing and integer dot product appended. */
+   check_eq_u64(chain_length(out.info.pNext), 11);
    ok(!f.bda.bufferDeviceAddress && !f.s8.storageBuffer8BitAccess && !f.sync2.synchronization2,
       "the application's structs are not modified");
    ok(snaps_unchanged(&app), "application unchanged");

@@ -948,6 +948,140 @@ test_tiled(void)
    planned_free(&t);
 }
 
+/* The COOP variants (D51): taken where the device lists their shape (KHR before NV, 16x8
+ * before 16x16), for fp16/fp8 and zero-point-free i8 rows; the tiled kernel for others (fp32,
+ * i8 with zero points) and where no shape or too little shared memory; forced kinds under
+ * VMEL_GRAPH_KERNELS=coop-nv / coop-khr on any width; none in the reference mode. */
+static void
+test_coop(void)
+{
+   struct planned t;
+   struct dg_plan_caps gpu = default_caps;
+   gpu.max_workgroup_invocations = 1024;
+   gpu.max_shared_memory = 49152;
+   gpu.fp16_arith = true;
+   gpu.coop = DG_COOP_NV_F16 | DG_COOP_NV_I8 | DG_COOP_KHR_F16 | DG_COOP_KHR_I8 |
+              DG_COOP_KHR_SQUARE_F16 | DG_COOP_KHR_SQUARE_I8;
+   const struct dcase mm = {"plan matmul coop", "t_f16_2x200x40 t_f16_2x40x96", "t_f32_2x200x96",
+                            "%z = OpConstantNull %t_f16_1\n",
+                            "%r = OpExtInst %t_f32_2x200x96 %tosa MATMUL %in0 %in1 %z %z\n"};
+   /* 2 batches x 2 tile rows x 1 tile column of 128x128 */
+   if (plan_case(&mm, &gpu, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_FP16_FP32, 2, 4);
+   planned_free(&t);
+   struct dg_plan_caps caps = gpu;
+   caps.coop = DG_COOP_KHR_SQUARE_F16 | DG_COOP_NV_F16;
+   if (plan_case(&mm, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_SQUARE_FP16_FP32, 2, 4);
+   planned_free(&t);
+   caps.coop = DG_COOP_NV_F16;
+   if (plan_case(&mm, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_NV_FP16_FP32, 2, 4);
+   planned_free(&t);
+   caps = gpu;
+   caps.kernels = DG_KERNELS_COOP_NV; /* forced: NV although KHR is listed */
+   if (plan_case(&mm, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_NV_FP16_FP32, 2, 4);
+   planned_free(&t);
+   caps.coop = DG_COOP_KHR_F16; /* forced NV, none listed: the tiled kernel */
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP16_FP32);
+   planned_free(&t);
+   caps = gpu;
+   caps.coop = DG_COOP_KHR_I8 | DG_COOP_NV_I8; /* the i8 shapes only */
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP16_FP32);
+   planned_free(&t);
+   caps = gpu;
+   caps.max_shared_memory = 16384; /* below the fp16 tile's 23,040 bytes, above the tiled one's */
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP16_FP32);
+   planned_free(&t);
+   caps = gpu;
+   caps.kernels = DG_KERNELS_REFERENCE;
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_FP16_FP32);
+   planned_free(&t);
+   const struct dcase f32 = {"plan matmul fp32 no coop", "t_f32_1x128x64 t_f32_1x64x128",
+                             "t_f32_1x128x128", "%z = OpConstantNull %t_f32_1\n",
+                             "%r = OpExtInst %t_f32_1x128x128 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&f32, &gpu, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP32);
+   planned_free(&t);
+   const struct dcase i8 = {"plan matmul i8 coop", "t_i8_1x64x100 t_i8_1x100x16", "t_i32_1x64x16",
+                            "%z = OpConstantNull %t_i8_1\n",
+                            "%r = OpExtInst %t_i32_1x64x16 %tosa MATMUL %in0 %in1 %z %z\n"};
+   caps = gpu;
+   caps.kernels = DG_KERNELS_COOP_KHR; /* forced: 16 columns take it too */
+   if (plan_case(&i8, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_I8_I32, 2, 1);
+   planned_free(&t);
+   if (plan_case(&i8, &gpu, &t)) /* unforced, 16 columns: the reference kernel */
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_I8_I32);
+   planned_free(&t);
+   const struct dcase i8zp = {"plan matmul i8 zero points", "t_i8_1x64x100 t_i8_1x100x64",
+                              "t_i32_1x64x64",
+                              "%z = OpConstantNull %t_i8_1\n"
+                              "%zp = OpConstantComposite %t_i8_1 %i8_3\n",
+                              "%r = OpExtInst %t_i32_1x64x64 %tosa MATMUL %in0 %in1 %zp %z\n"};
+   if (plan_case(&i8zp, &caps, &t)) /* a zero point: the tiled kernel */
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_I8_I32);
+   planned_free(&t);
+   const struct dcase conv = {
+       "plan conv2d coop", "t_f16_1x8x8x4", "t_f16_1x6x6x64",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f16_64x3x3x4 0\n%bias = OpGraphConstantARM %t_f16_64 1\n"
+       "%z = OpConstantNull %t_f16_1\n",
+       "%r = OpExtInst %t_f16_1x6x6x64 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
+       "%z %z\n"}; /* acc_type 3: fp32 */
+   if (plan_case(&conv, &gpu, &t)) {
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_CONV2D_COOP_KHR_FP16_ACC_FP32, 3, 1);
+      check_eq_u64(stage_tensor(t.p, 0, 1)->kind, DG_PLAN_TENSOR_CONSTANT); /* arranged */
+   }
+   planned_free(&t);
+
+   /* INT_DOT (D51): i8 rows with zero points on a GPU with integer dot products (64x64 tiles);
+    * cooperative matrices first where the zero points are 0; a CPU device only when forced. */
+   caps = gpu;
+   caps.int_dot = true;
+   if (plan_case(&i8zp, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
+   planned_free(&t);
+   const struct dcase i8wide = {"plan matmul i8 no zero points", "t_i8_1x64x100 t_i8_1x100x64",
+                                "t_i32_1x64x64", "%z = OpConstantNull %t_i8_1\n",
+                                "%r = OpExtInst %t_i32_1x64x64 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&i8wide, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_I8_I32, 2, 1);
+   planned_free(&t);
+   caps.coop = 0;
+   if (plan_case(&i8wide, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
+   planned_free(&t);
+   caps.cpu_device = true; /* lavapipe: the tiled kernel, unless VMEL_GRAPH_KERNELS=int-dot */
+   if (plan_case(&i8zp, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_I8_I32);
+   planned_free(&t);
+   caps.kernels = DG_KERNELS_INT_DOT;
+   if (plan_case(&i8zp, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
+   planned_free(&t);
+   caps.int_dot = false; /* forced, but the device has none: the tiled kernel */
+   if (plan_case(&i8zp, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_I8_I32);
+   planned_free(&t);
+   const struct dcase iconv = {
+       "plan conv2d int dot", "t_i8_1x8x8x4", "t_i32_1x6x6x8",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_i8_8x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_8 1\n"
+       "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+       "%r = OpExtInst %t_i32_1x6x6x8 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
+       "%izp %wzp\n"};
+   caps.int_dot = true; /* forced on a CPU: 8 channels take it too */
+   if (plan_case(&iconv, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_CONV2D_INT_DOT_I8_I32_ACC_I32, 3, 1);
+   planned_free(&t);
+}
+
 static void
 test_rescale(void)
 {
@@ -1528,6 +1662,7 @@ main(void)
    test_conv_family();
    test_matmul();
    test_tiled();
+   test_coop();
    test_rescale();
    test_residual();
    test_barriers();

@@ -39,8 +39,10 @@ tested_here(const char *variant)
    static const char *const prefixes[] = {"tosa_conv2d_", "tosa_matmul_", "tosa_copy_"};
    /* The TILED variants run one workgroup per output tile over arranged weights (D44): the
     * layer's build is what sets them up, so they are tested through it (the tiled .optest
-    * files in three kernel modes), not here. */
-   if (strstr(variant, "_tiled_"))
+    * files in three kernel modes), not here; so do the COOP and INT_DOT variants (D51): the
+    * coop .optest files on a device with cooperative matrices, the tiled files under
+    * VMEL_GRAPH_KERNELS=int-dot. */
+   if (strstr(variant, "_tiled_") || strstr(variant, "_coop_") || strstr(variant, "_int_dot_"))
       return false;
    for (unsigned i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
       if (strncmp(variant, prefixes[i], strlen(prefixes[i])) == 0)

@@ -1,0 +1,203 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Cooperative matrices for the COOP kernel variants (D51): at vkCreateDevice the
+ * graph layer enables VK_KHR_cooperative_matrix and VK_NV_cooperative_matrix
+ * (extension and cooperativeMatrix feature) on the device it creates where the
+ * device below offers them, and then reads which of the kernels' fragment shapes
+ * the device lists (dg_plan_caps::coop, hashed into pipeline cache keys).
+ */
+#include "dg_runtime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dg_coop.h"
+#include "kernel_abi/gemm_args.h"
+
+/* VK_KHR_cooperative_matrix, which the Vulkan headers of Debian 12 (1.3.239) predate: the
+ * values and layouts of the registry's vulkan_core.h. */
+#ifndef VK_KHR_cooperative_matrix
+#define VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME "VK_KHR_cooperative_matrix"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR                          \
+   ((VkStructureType)1000506000)
+#define VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR ((VkStructureType)1000506001)
+typedef struct VkCooperativeMatrixPropertiesKHR {
+   VkStructureType sType;
+   void *pNext;
+   uint32_t MSize;
+   uint32_t NSize;
+   uint32_t KSize;
+   uint32_t AType; /* VkComponentTypeKHR: the values of VkComponentTypeNV */
+   uint32_t BType;
+   uint32_t CType;
+   uint32_t ResultType;
+   VkBool32 saturatingAccumulation;
+   uint32_t scope; /* VkScopeKHR: the values of VkScopeNV */
+} VkCooperativeMatrixPropertiesKHR;
+typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)(
+   VkPhysicalDevice physicalDevice, uint32_t *pPropertyCount,
+   VkCooperativeMatrixPropertiesKHR *pProperties);
+#endif
+
+/* The features struct of either extension: the same layout (sType, pNext, cooperativeMatrix,
+ * cooperativeMatrixRobustBufferAccess). */
+typedef VkPhysicalDeviceCooperativeMatrixFeaturesNV coop_features;
+
+static const struct {
+   const char *name;
+   VkStructureType features;
+} exts[DG_COOP_EXT_COUNT] = {
+   [DG_COOP_EXT_KHR] = {VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME,
+                        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR},
+   [DG_COOP_EXT_NV] = {VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME,
+                       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV},
+};
+
+/* Whether the device below offers extension e with its cooperativeMatrix feature. */
+static bool
+offered(struct lyr_instance *instance, VkPhysicalDevice pd, uint32_t e)
+{
+   if (!instance->next.GetPhysicalDeviceFeatures2 ||
+       !lyr_device_extension_below(instance->next.EnumerateDeviceExtensionProperties, pd,
+                                   exts[e].name, &instance->alloc))
+      return false;
+   coop_features f = {.sType = exts[e].features};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &f};
+   instance->next.GetPhysicalDeviceFeatures2(pd, &f2);
+   return f.cooperativeMatrix == VK_TRUE;
+}
+
+void
+dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCreateInfo *info,
+                struct dg_coop_rewrite *rw)
+{
+   memset(rw, 0, sizeof(*rw));
+   const char *no = getenv("VMEL_GRAPH_NO_COOP"); /* the device as the application asked */
+   if (no && *no)
+      return;
+   /* NV where the device offers it (NVIDIA: the same fragments), KHR where it offers only
+    * KHR, or when VMEL_GRAPH_KERNELS=coop-khr asks for the KHR kernels: a validation layer
+    * older than VK_KHR_cooperative_matrix (Debian 12's, which the tests run below the layers)
+    * does not know its features struct, so it is not added where NV does the same. */
+   const char *mode = getenv("VMEL_GRAPH_KERNELS");
+   bool offer[DG_COOP_EXT_COUNT];
+   offer[DG_COOP_EXT_NV] = offered(instance, pd, DG_COOP_EXT_NV);
+   /* (not even queried where not wanted: the query would carry the struct too) */
+   offer[DG_COOP_EXT_KHR] = (!offer[DG_COOP_EXT_NV] || (mode && strcmp(mode, "coop-khr") == 0)) &&
+                            offered(instance, pd, DG_COOP_EXT_KHR);
+   for (uint32_t e = 0; e < DG_COOP_EXT_COUNT; e++) {
+      bool listed = lyr_name_in_list(exts[e].name, info->ppEnabledExtensionNames,
+                                     info->enabledExtensionCount);
+      const coop_features *app = lyr_find_struct(info->pNext, exts[e].features);
+      if (app) {
+         /* the application's own request (its struct, which the layer does not change) */
+         rw->enabled[e] = listed && app->cooperativeMatrix;
+         continue;
+      }
+      if (!offer[e])
+         continue;
+      rw->features[e] = (coop_features){.sType = exts[e].features, .cooperativeMatrix = VK_TRUE};
+      lyr_chain_append(info, &rw->features[e]);
+      rw->add_name[e] = !listed;
+      rw->enabled[e] = true;
+   }
+}
+
+uint32_t
+dg_coop_extra_names(const struct dg_coop_rewrite *rw, const char **names, uint32_t n)
+{
+   for (uint32_t e = 0; e < DG_COOP_EXT_COUNT; e++) {
+      if (rw->add_name[e] && names)
+         names[n] = exts[e].name;
+      n += rw->add_name[e];
+   }
+   return n;
+}
+
+/* Component types (VkComponentTypeKHR / NV) and the subgroup scope. */
+#define CT_FLOAT16 0u
+#define CT_FLOAT32 1u
+#define CT_SINT8 3u
+#define CT_SINT32 5u
+#define SCOPE_SUBGROUP 3u
+
+/* The DG_COOP_* bit of a listed shape of extension e, or 0. */
+static uint32_t
+shape_bit(uint32_t e, uint32_t m, uint32_t n, uint32_t k, uint32_t a, uint32_t b, uint32_t c,
+          uint32_t r, uint32_t scope)
+{
+   if (scope != SCOPE_SUBGROUP || m != 16 || a != b || c != r)
+      return 0;
+   bool f16 = a == CT_FLOAT16 && c == CT_FLOAT32 && k == 16;
+   bool i8 = a == CT_SINT8 && c == CT_SINT32 && k == 32;
+   if (e == DG_COOP_EXT_NV)
+      return n != 8 ? 0 : f16 ? DG_COOP_NV_F16 : i8 ? DG_COOP_NV_I8 : 0;
+   if (n == 8)
+      return f16 ? DG_COOP_KHR_F16 : i8 ? DG_COOP_KHR_I8 : 0;
+   if (n == 16)
+      return f16 ? DG_COOP_KHR_SQUARE_F16 : i8 ? DG_COOP_KHR_SQUARE_I8 : 0;
+   return 0;
+}
+
+#define MAX_SHAPES 64
+
+uint32_t
+dg_coop_shapes(struct lyr_instance *instance, VkPhysicalDevice pd, const bool enabled[2])
+{
+   if (!instance->next.GetPhysicalDeviceProperties2 || !instance->next.GetPhysicalDeviceFeatures2)
+      return 0;
+   VkPhysicalDeviceVulkan11Properties p11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p11};
+   instance->next.GetPhysicalDeviceProperties2(pd, &p2);
+   if (p11.subgroupSize != DG_COOP_SUBGROUP_SIZE)
+      return 0;
+   VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &f12};
+   instance->next.GetPhysicalDeviceFeatures2(pd, &f2);
+   uint32_t shapes = 0;
+   if (enabled[DG_COOP_EXT_KHR]) {
+      PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR get =
+         (PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)instance->next.GetInstanceProcAddr(
+            instance->handle, "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR");
+      VkCooperativeMatrixPropertiesKHR p[MAX_SHAPES];
+      uint32_t count = MAX_SHAPES;
+      for (uint32_t i = 0; i < MAX_SHAPES; i++)
+         p[i] = (VkCooperativeMatrixPropertiesKHR){
+            .sType = VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR};
+      VkResult result = get ? get(pd, &count, p) : VK_ERROR_EXTENSION_NOT_PRESENT;
+      for (uint32_t i = 0; (result == VK_SUCCESS || result == VK_INCOMPLETE) && i < count; i++) {
+         if (!p[i].saturatingAccumulation)
+            shapes |= shape_bit(DG_COOP_EXT_KHR, p[i].MSize, p[i].NSize, p[i].KSize, p[i].AType,
+                                p[i].BType, p[i].CType, p[i].ResultType, p[i].scope);
+      }
+   }
+   if (enabled[DG_COOP_EXT_NV]) {
+      PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV get =
+         (PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV)instance->next.GetInstanceProcAddr(
+            instance->handle, "vkGetPhysicalDeviceCooperativeMatrixPropertiesNV");
+      VkCooperativeMatrixPropertiesNV p[MAX_SHAPES];
+      uint32_t count = MAX_SHAPES;
+      for (uint32_t i = 0; i < MAX_SHAPES; i++)
+         p[i] = (VkCooperativeMatrixPropertiesNV){
+            .sType = VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_NV};
+      VkResult result = get ? get(pd, &count, p) : VK_ERROR_EXTENSION_NOT_PRESENT;
+      for (uint32_t i = 0; (result == VK_SUCCESS || result == VK_INCOMPLETE) && i < count; i++)
+         shapes |= shape_bit(DG_COOP_EXT_NV, p[i].MSize, p[i].NSize, p[i].KSize, p[i].AType,
+                             p[i].BType, p[i].CType, p[i].DType, p[i].scope);
+   }
+   /* the staged elements: fp16 (float16 arithmetic types) and i8 */
+   if (!f12.shaderFloat16)
+      shapes &= ~(DG_COOP_NV_F16 | DG_COOP_KHR_F16 | DG_COOP_KHR_SQUARE_F16);
+   if (!f12.shaderInt8)
+      shapes &= ~(DG_COOP_NV_I8 | DG_COOP_KHR_I8 | DG_COOP_KHR_SQUARE_I8);
+   if (shapes)
+      lyr_logi("cooperative matrices: the COOP kernel variants may use shapes 0x%x (D51)", shapes);
+   return shapes;
+}

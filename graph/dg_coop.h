@@ -1,0 +1,43 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Cooperative matrices on the devices the graph layer creates (dg_coop.c; D51).
+ */
+#ifndef DG_COOP_H
+#define DG_COOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <vulkan/vulkan.h>
+
+struct lyr_instance;
+
+enum { DG_COOP_EXT_KHR, DG_COOP_EXT_NV, DG_COOP_EXT_COUNT };
+
+/** What dg_coop_rewrite() adds to a device create info (storage for its structs). */
+struct dg_coop_rewrite {
+   VkPhysicalDeviceCooperativeMatrixFeaturesNV features[DG_COOP_EXT_COUNT]; /* same layout */
+   bool add_name[DG_COOP_EXT_COUNT]; /* the extension is to be added to the names */
+   bool enabled[DG_COOP_EXT_COUNT];  /* the extension and its feature will be enabled */
+};
+
+/** Enables the cooperative-matrix extension the device below offers with its
+ *  cooperativeMatrix feature (NV where offered, KHR where only it is or under
+ *  VMEL_GRAPH_KERNELS=coop-khr): its features struct appended to info's (cloned) chain, unless
+ *  the application chained its own (then its choice stands), and its name to be added by
+ *  dg_coop_extra_names(). VMEL_GRAPH_NO_COOP set: none. */
+void dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCreateInfo *info,
+                     struct dg_coop_rewrite *rw);
+
+/** Appends the names dg_coop_rewrite() asks for to names[0..n) (room for DG_COOP_EXT_COUNT
+ *  more; NULL: only counts); returns the new count. */
+uint32_t dg_coop_extra_names(const struct dg_coop_rewrite *rw, const char **names, uint32_t n);
+
+/** The DG_COOP_* shapes the COOP kernels may use on a device created with `enabled`
+ *  extensions (dg_coop_rewrite::enabled): the listed shapes with the kernels' types, on a
+ *  device of subgroup size DG_COOP_SUBGROUP_SIZE with shaderFloat16 / shaderInt8. */
+uint32_t dg_coop_shapes(struct lyr_instance *instance, VkPhysicalDevice pd,
+                        const bool enabled[DG_COOP_EXT_COUNT]);
+
+#endif /* DG_COOP_H */

@@ -1,0 +1,96 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * TOSA 1.0.1 CONV2D (§2.3 "Tensor Operators"), the cooperative-matrix variants
+ * (D51): conv2d_tiled.comp's implicit GEMM (M = N*OH*OW rows, N = OC columns,
+ * K = KH*KW*IC in the reference's tap order) through dg_gemm_coop.glsl.
+ *
+ * Tensors (binding order): 0 input [N,IH,IW,IC], 1 weight arranged [KH,KW,IC,OC] (the
+ * build's constant, as the tiled kernel's), 2 bias [OC] or [1], 3 output [N,OH,OW,OC].
+ * Grid: one workgroup of DG_GEMM_LOCAL invocations per DG_COOP_BM x DG_COOP_BN tile of the
+ * [N*OH*OW, OC] matrix, tiles row-major.
+ * Attributes: CONV2D's (struct dg_attrs_conv2d); the build requires zero points of 0 for the
+ * i8 rows. Variant defines: as conv2d.comp (dg_conv.glsl): DG_IN_DTYPE, DG_W_DTYPE,
+ * DG_OUT_DTYPE, DG_ACC_DTYPE; DG_COOP_M/N/K. The epilogue is dg_conv_store() (bias, out_t
+ * rounding), as the reference and tiled kernels'.
+ */
+#version 460
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
+
+#include "dg_kernel.glsl"
+
+DG_DECLARE_ATTRS_CONV2D
+
+#include "dg_conv.glsl"
+
+#if !DG_DTYPE_IS_FLOAT(DG_ACC_DTYPE)
+#define DG_COOP_INT
+#endif
+
+#include "dg_gemm_coop.glsl"
+
+DG_TENSOR(DG_CONV2D_INPUT, input);
+DG_TENSOR(DG_CONV2D_WEIGHT, weight);
+DG_TENSOR(DG_CONV2D_BIAS, bias);
+DG_TENSOR(DG_CONV2D_OUTPUT, output);
+
+vmel_tensor_record in_r, w_r, b_r, out_r;
+uint oh, ow, oc_count, rows, kw, ic_count, depth;
+
+dg_coop_el_t
+dg_coop_load_a(uint m, uint k)
+{
+   if (m >= rows || k >= depth)
+      return dg_coop_el_t(0);
+   uint ox = m % ow, oy = (m / ow) % oh, n = m / (ow * oh);
+   uint ic = k % ic_count, kx = (k / ic_count) % kw, ky = k / (ic_count * kw);
+   int y = int(oy) * stride_y - pad_top + int(ky) * dilation_y;
+   int x = int(ox) * stride_x - pad_left + int(kx) * dilation_x;
+   if (y < 0 || y >= int(in_r.dims[1]) || x < 0 || x >= int(in_r.dims[2]))
+      return dg_coop_el_t(0);
+   return dg_coop_el_t(dg_load(DG_IN_DTYPE, dg_address(in_r, dg_offset4(in_r, n, uint(y),
+                                                                          uint(x), ic))));
+}
+
+dg_coop_el_t
+dg_coop_load_b(uint k, uint n)
+{
+   if (k >= depth || n >= oc_count)
+      return dg_coop_el_t(0);
+   return dg_coop_el_t(
+      dg_load(DG_W_DTYPE, dg_address(w_r, k * w_r.strides[2] + n * w_r.strides[3])));
+}
+
+void
+dg_coop_store(uint m, uint n, dg_coop_acc_el_t value)
+{
+   if (m >= rows || n >= oc_count)
+      return;
+   uint ox = m % ow, oy = (m / ow) % oh, b = m / (ow * oh);
+   dg_conv_store(acc_t(value), b_r, b_r.dims[0] == 1u ? 0u : n,
+                 dg_address(out_r, dg_offset4(out_r, b, oy, ox, n)));
+}
+
+void
+main()
+{
+   in_r = DG_RECORD(input);
+   w_r = DG_RECORD(weight);
+   b_r = DG_RECORD(bias);
+   out_r = DG_RECORD(output);
+   oh = out_r.dims[1];
+   ow = out_r.dims[2];
+   oc_count = out_r.dims[3];
+   rows = out_r.dims[0] * oh * ow;
+   kw = w_r.dims[1];
+   ic_count = w_r.dims[2];
+   depth = w_r.dims[0] * kw * ic_count;
+   uint tiles_n = (oc_count + DG_COOP_BN - 1u) / DG_COOP_BN;
+   uint tiles_m = (rows + DG_COOP_BM - 1u) / DG_COOP_BM;
+   uint tile = dg_coop_tile();
+   if (tile >= tiles_m * tiles_n)
+      return; /* the whole workgroup: no barrier is left waiting */
+   dg_coop_gemm(tile / tiles_n * DG_COOP_BM, tile % tiles_n * DG_COOP_BN, depth);
+}
