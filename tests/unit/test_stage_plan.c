@@ -948,7 +948,8 @@ test_tiled(void)
    planned_free(&t);
 }
 
-/* The COOP variants (D51): taken where the device lists their shape (KHR before NV, 16x8
+/* The COOP variants (D51): fp16 only when forced, i8 from GPU_MIN_TILES tiles (measured on
+ * the H200); taken where the device lists their shape (KHR before NV, 16x8
  * before 16x16), for fp16/fp8 and zero-point-free i8 rows; the tiled kernel for others (fp32,
  * i8 with zero points) and where no shape or too little shared memory; forced kinds under
  * VMEL_GRAPH_KERNELS=coop-nv / coop-khr on any width; none in the reference mode. */
@@ -965,16 +966,22 @@ test_coop(void)
    const struct dcase mm = {"plan matmul coop", "t_f16_2x200x40 t_f16_2x40x96", "t_f32_2x200x96",
                             "%z = OpConstantNull %t_f16_1\n",
                             "%r = OpExtInst %t_f32_2x200x96 %tosa MATMUL %in0 %in1 %z %z\n"};
-   /* 2 batches x 2 tile rows x 1 tile column of 128x128 */
+   /* Unforced, fp16 keeps the tiled kernel (measured faster on the H200, D51). */
    if (plan_case(&mm, &gpu, &t))
-      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_FP16_FP32, 2, 4);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP16_FP32);
    planned_free(&t);
    struct dg_plan_caps caps = gpu;
+   caps.kernels = DG_KERNELS_COOP_KHR;
+   /* 2 batches x 2 tile rows x 1 tile column of 128x128 */
+   if (plan_case(&mm, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_FP16_FP32, 2, 4);
+   planned_free(&t);
    caps.coop = DG_COOP_KHR_SQUARE_F16 | DG_COOP_NV_F16;
    if (plan_case(&mm, &caps, &t))
       check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_SQUARE_FP16_FP32, 2, 4);
    planned_free(&t);
    caps.coop = DG_COOP_NV_F16;
+   caps.kernels = DG_KERNELS_COOP_NV;
    if (plan_case(&mm, &caps, &t))
       check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_NV_FP16_FP32, 2, 4);
    planned_free(&t);
@@ -1034,7 +1041,9 @@ test_coop(void)
        "%z = OpConstantNull %t_f16_1\n",
        "%r = OpExtInst %t_f16_1x6x6x64 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
        "%z %z\n"}; /* acc_type 3: fp32 */
-   if (plan_case(&conv, &gpu, &t)) {
+   caps = gpu;
+   caps.kernels = DG_KERNELS_COOP_KHR; /* fp16 takes cooperative matrices only when forced */
+   if (plan_case(&conv, &caps, &t)) {
       check_tiled_stage(t.p, DG_KERNEL_TOSA_CONV2D_COOP_KHR_FP16_ACC_FP32, 3, 1);
       check_eq_u64(stage_tensor(t.p, 0, 1)->kind, DG_PLAN_TENSOR_CONSTANT); /* arranged */
    }
@@ -1050,8 +1059,14 @@ test_coop(void)
    const struct dcase i8wide = {"plan matmul i8 no zero points", "t_i8_1x64x100 t_i8_1x100x64",
                                 "t_i32_1x64x64", "%z = OpConstantNull %t_i8_1\n",
                                 "%r = OpExtInst %t_i32_1x64x64 %tosa MATMUL %in0 %in1 %z %z\n"};
-   if (plan_case(&i8wide, &caps, &t))
-      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_I8_I32, 2, 1);
+   if (plan_case(&i8wide, &caps, &t)) /* one tile, below GPU_MIN_TILES: INT_DOT (D51) */
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
+   planned_free(&t);
+   const struct dcase i8big = {"plan matmul i8 coop large", "t_i8_1x4096x64 t_i8_1x64x2048",
+                               "t_i32_1x4096x2048", "%z = OpConstantNull %t_i8_1\n",
+                               "%r = OpExtInst %t_i32_1x4096x2048 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&i8big, &caps, &t)) /* 32 x 16 tiles of 128x128: cooperative matrices */
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_COOP_KHR_I8_I32);
    planned_free(&t);
    caps.coop = 0;
    if (plan_case(&i8wide, &caps, &t))
