@@ -20,8 +20,14 @@ run_tool(const char *const *prefix, unsigned prefix_count, const char *const *ar
    for (unsigned i = 0; args[i] && n < RUN_TOOL_MAX_ARGS; i++)
       argv[n++] = args[i];
    argv[n] = NULL;
+   return run_tool_argv(argv);
+}
+
+int
+run_tool_argv(const char *const *argv)
+{
    printf("$");
-   for (unsigned i = 0; i < n; i++)
+   for (unsigned i = 0; argv[i]; i++)
       printf(" %s", argv[i]);
    printf("\n");
    fflush(stdout);

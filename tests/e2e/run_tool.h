@@ -14,6 +14,10 @@
  */
 int run_tool(const char *const *prefix, unsigned prefix_count, const char *const *args);
 
+/** Runs argv (NULL-terminated, argv[0] the program's path), printed first; its exit status,
+ *  -1 when it did not exit. */
+int run_tool_argv(const char *const *argv);
+
 /** "dir/name" in one of 8 buffers used in turn. */
 const char *run_tool_path(const char *dir, const char *name);
 

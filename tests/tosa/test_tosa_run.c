@@ -17,11 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "npy.h"
 #include "ref_graph.h"
+#include "run_tool.h"
 #include "test.h"
 #include "tosa_import.h"
 #include "tosa_model.h"
@@ -76,25 +75,6 @@ write_npy(const char *path, const struct ref_tensor *t, enum npy_dtype npy)
    memcpy(a.shape, t->shape, t->rank * sizeof(t->shape[0]));
    char err[512];
    return ok(npy_write_file(path, &a, err, sizeof(err)), "%s", err);
-}
-
-static int
-run(const char *const *argv)
-{
-   printf("$");
-   for (unsigned i = 0; argv[i]; i++)
-      printf(" %s", argv[i]);
-   printf("\n");
-   fflush(stdout);
-   pid_t pid = fork();
-   if (pid == 0) {
-      execv(argv[0], (char *const *)argv);
-      _exit(127);
-   }
-   int status;
-   if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-      return -1;
-   return WEXITSTATUS(status);
 }
 
 static void
@@ -199,7 +179,7 @@ main(int argc, char **argv)
       ref_graph_result_finish(&ref);
       goto out;
    }
-   int rc = run(argv_run);
+   int rc = run_tool_argv(argv_run);
    if (rc == TEST_SKIP_CODE) {
       ref_graph_result_finish(&ref);
       tosa_model_finish(&m);
