@@ -159,6 +159,11 @@ void dg_stage_barrier(struct dg_device *device, VkCommandBuffer cmd);
 
 /* ---- graph constants in device-local memory (dg_upload.c) --------------- */
 
+/** An exclusive buffer of the layer's (the driver's below, the device's allocator) and its
+ *  memory requirements; nothing to free on failure. */
+VkResult dg_create_buffer(struct dg_device *device, VkDeviceSize size, VkBufferUsageFlags usage,
+                          VkBuffer *buffer, VkMemoryRequirements *req);
+
 /* One constant to stage: its memory is bound to `dst` (a buffer aliasing it) at offset 0. */
 struct dg_upload_item {
    VkBuffer dst;       /* VK_NULL_HANDLE: the constant is mapped instead */

@@ -130,9 +130,9 @@ memory_type(const struct dg_device *device, uint32_t bits, VkMemoryPropertyFlags
    return UINT32_MAX;
 }
 
-static VkResult
-create_buffer(struct dg_device *device, VkDeviceSize size, VkBufferUsageFlags usage,
-              VkBuffer *buffer, VkMemoryRequirements *req)
+VkResult
+dg_create_buffer(struct dg_device *device, VkDeviceSize size, VkBufferUsageFlags usage,
+                 VkBuffer *buffer, VkMemoryRequirements *req)
 {
    VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
@@ -180,7 +180,7 @@ dg_upload_choose(struct dg_device *device, const VkMemoryRequirements *tensor_re
                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) == UINT32_MAX)
       return VK_SUCCESS; /* every device-local type is mapped anyway (lavapipe, UMA) */
    VkMemoryRequirements breq;
-   VkResult result = create_buffer(device, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &item->dst,
+   VkResult result = dg_create_buffer(device, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &item->dst,
                                    &breq);
    if (result != VK_SUCCESS)
       return lyr_error(result, "vkCreateDataGraphPipelinesARM: graph constants: the upload's "
@@ -249,7 +249,7 @@ upload(struct dg_device *device, struct dg_upload_item *items, uint32_t count,
       total += (items[i].bytes + 15) & ~(VkDeviceSize)15;
    }
    VkMemoryRequirements req;
-   VkResult result = create_buffer(device, total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &o->staging,
+   VkResult result = dg_create_buffer(device, total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &o->staging,
                                    &req);
    if (result != VK_SUCCESS)
       return result;

@@ -34,23 +34,6 @@ bind_buffer(struct dg_device *device, VkBuffer buffer, VkDeviceMemory memory, Vk
    return device->base.next.BindBufferMemory2(device->base.handle, 1, &bi);
 }
 
-static VkResult
-create_buffer(struct dg_device *device, VkDeviceSize size, VkBuffer *buffer,
-              VkMemoryRequirements *req)
-{
-   VkBufferCreateInfo bci = {
-       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-       .size = size,
-       .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-   };
-   VkResult result =
-       device->base.next.CreateBuffer(device->base.handle, &bci, &device->base.alloc, buffer);
-   if (result == VK_SUCCESS)
-      buffer_requirements(device, *buffer, req);
-   return result;
-}
-
 static VkDeviceSize
 align_up(VkDeviceSize v, VkDeviceSize a)
 {
@@ -72,10 +55,12 @@ of_session_create(struct dg_device *device, struct dg_session *s,
    os->cache = (flags & VK_DATA_GRAPH_PIPELINE_SESSION_CREATE_OPTICAL_FLOW_CACHE_BIT_ARM) != 0;
    VkMemoryRequirements rc, rt;
    VkResult result =
-       create_buffer(device, (VkDeviceSize)of->mem.cache_words * 4, &os->cache_buffer, &rc);
+       dg_create_buffer(device, (VkDeviceSize)of->mem.cache_words * 4,
+                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &os->cache_buffer, &rc);
    if (result == VK_SUCCESS)
       result =
-          create_buffer(device, (VkDeviceSize)of->mem.transient_words * 4, &os->transient, &rt);
+          dg_create_buffer(device, (VkDeviceSize)of->mem.transient_words * 4,
+                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &os->transient, &rt);
    if (result != VK_SUCCESS)
       return result;
    if (os->cache) {
