@@ -71,6 +71,8 @@ done | awk '
       if (!cnt["ref", key] || !cnt["fast", key]) continue
       r = median(vals["ref", key], cnt["ref", key]); f = median(vals["fast", key], cnt["fast", key])
       split(key, p, " ")
-      printf "%-22s %-16s %12.3f %12.3f %8.2fx\n", p[1], p[2], r, f, (f > 0 ? r / f : 0)
+      q = 0
+      if (f > 0) q = r / f # (a ">" among printf arguments is a redirection to awk)
+      printf "%-22s %-16s %12.3f %12.3f %8.2fx\n", p[1], p[2], r, f, q
     }
   }'
