@@ -106,20 +106,20 @@ tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile
 
 /* ---- cooperative matrices (D51) ------------------------------------------------------------- */
 
-/* A cooperative-matrix kind: its variant, the DG_COOP_* shapes of its fp16 and i8 kernels, its
- * fragment's M x N (the epilogue's scratch) and the mode that forces it. KHR before NV: the
+/* A cooperative-matrix kind: its variant, the DG_COOP_* shapes of its fp16 and i8 kernels and
+ * the mode that forces it. KHR before NV: the
  * cross-vendor extension where the device has both (the H200). */
 struct coop_kind {
    enum dg_variant_kind kind;
-   uint32_t f16, i8, mn;
+   uint32_t f16, i8;
    enum dg_kernel_mode forced;
 };
 
 static const struct coop_kind coop_kinds[] = {
-   {DG_VARIANT_COOP_KHR, DG_COOP_KHR_F16, DG_COOP_KHR_I8, 16 * 8, DG_KERNELS_COOP_KHR},
-   {DG_VARIANT_COOP_KHR_SQUARE, DG_COOP_KHR_SQUARE_F16, DG_COOP_KHR_SQUARE_I8, 16 * 16,
+   {DG_VARIANT_COOP_KHR, DG_COOP_KHR_F16, DG_COOP_KHR_I8, DG_KERNELS_COOP_KHR},
+   {DG_VARIANT_COOP_KHR_SQUARE, DG_COOP_KHR_SQUARE_F16, DG_COOP_KHR_SQUARE_I8,
     DG_KERNELS_COOP_KHR},
-   {DG_VARIANT_COOP_NV, DG_COOP_NV_F16, DG_COOP_NV_I8, 16 * 8, DG_KERNELS_COOP_NV},
+   {DG_VARIANT_COOP_NV, DG_COOP_NV_F16, DG_COOP_NV_I8, DG_KERNELS_COOP_NV},
 };
 
 /* The cooperative-matrix kernel for node n over `tiles` DG_COOP_BM x DG_COOP_BN tiles, or
@@ -149,7 +149,7 @@ coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero
          continue;
       uint32_t kernel = dg_build_variant(b, n, k->kind);
       if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_GEMM_LOCAL ||
-          !dg_build_fits_workgroup(b, DG_GEMM_LOCAL, DG_COOP_SHARED_BYTES(integer ? 1 : 2, k->mn)))
+          !dg_build_fits_workgroup(b, DG_GEMM_LOCAL, DG_COOP_SHARED_BYTES(integer ? 1 : 2)))
          continue;
       return kernel;
    }

@@ -74,29 +74,30 @@
 
 /*
  * The cooperative-matrix kernels (shaders/common/dg_gemm_coop.glsl: matmul_coop.comp,
- * conv2d_coop.comp; D51). A workgroup of DG_GEMM_LOCAL invocations, DG_COOP_SUBGROUPS
+ * conv2d_coop.comp; D51, D58). A workgroup of DG_GEMM_LOCAL invocations, DG_COOP_SUBGROUPS
  * subgroups of DG_COOP_SUBGROUP_SIZE (the build takes them only on a device whose subgroup
  * size is that), computes a DG_COOP_BM x DG_COOP_BN output tile, walking K in steps of
- * DG_COOP_BK staged in shared memory (A row-major BM x BK, B row-major BK x BN, each row
- * padded by DG_COOP_PAD_BYTES so that rows stay 16-byte aligned and spread over the banks).
- * The subgroups form a DG_COOP_WARPS_M x DG_COOP_WARPS_N grid; each owns a
+ * DG_COOP_BK_BYTES of A's rows (32 fp16 or 64 i8 elements) staged in two shared buffers as
+ * 16-byte vectors (A row-major BM x BK, B row-major BK x BN, each row padded by
+ * DG_COOP_PAD_BYTES so that rows stay 16-byte aligned and spread over the banks). The
+ * subgroups form a DG_COOP_WARPS_M x DG_COOP_WARPS_N grid; each owns a
  * (BM / WARPS_M) x (BN / WARPS_N) block of fragments of the device's M x N x K shape. The
- * accumulators leave through a per-subgroup M x N scratch of 4-byte elements, one element
- * per store of the epilogue.
+ * accumulators leave through a per-subgroup scratch in A's buffers, one element per store of
+ * the epilogue.
  */
 #define DG_COOP_BM 128
 #define DG_COOP_BN 128
-#define DG_COOP_BK 32
+#define DG_COOP_BK_BYTES 64
 #define DG_COOP_SUBGROUP_SIZE 32
 #define DG_COOP_SUBGROUPS (DG_GEMM_LOCAL / DG_COOP_SUBGROUP_SIZE)
 #define DG_COOP_WARPS_M 2
 #define DG_COOP_WARPS_N 4
 #define DG_COOP_PAD_BYTES 16
 
-/* Shared memory of one workgroup: staged elements of ES bytes, fragments of MN elements. */
-#define DG_COOP_SHARED_BYTES(ES, MN)                                                               \
-   (DG_COOP_BM * (DG_COOP_BK * (ES) + DG_COOP_PAD_BYTES) +                                         \
-    DG_COOP_BK * (DG_COOP_BN * (ES) + DG_COOP_PAD_BYTES) + 4 * DG_COOP_SUBGROUPS * (MN))
+/* Shared memory of one workgroup whose staged elements have ES bytes: two buffers each. */
+#define DG_COOP_SHARED_BYTES(ES)                                                                   \
+   (2 * DG_COOP_BM * (DG_COOP_BK_BYTES + DG_COOP_PAD_BYTES) +                                      \
+    2 * (DG_COOP_BK_BYTES / (ES)) * (DG_COOP_BN * (ES) + DG_COOP_PAD_BYTES))
 
 /* The integer-dot-product kernels (shaders/common/dg_gemm_dot.glsl; D51): 64 x 64 output tiles,
  * K in steps of 32 staged as words of 4 packed i8 values, a 4 x 4 block per invocation. */

@@ -13,7 +13,10 @@
  * Attributes: CONV2D's (struct dg_attrs_conv2d); the build requires zero points of 0 for the
  * i8 rows. Variant defines: as conv2d.comp (dg_conv.glsl): DG_IN_DTYPE, DG_W_DTYPE,
  * DG_OUT_DTYPE, DG_ACC_DTYPE; DG_COOP_M/N/K. The epilogue is dg_conv_store() (bias, out_t
- * rounding), as the reference and tiled kernels'.
+ * rounding), as the reference and tiled kernels'. fp16 and i8 rows stage with 16-byte loads
+ * where the layout allows (input channels a whole number of vectors, contiguous and 16-byte
+ * aligned: a vector is then 8 or 16 channels of one tap; weight rows likewise), decided once
+ * per dispatch; others element by element.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -38,6 +41,11 @@ DG_TENSOR(DG_CONV2D_OUTPUT, output);
 
 vmel_tensor_record in_r, w_r, b_r, out_r;
 uint oh, ow, oc_count, rows, kw, ic_count, depth;
+bool a_vectors, b_vectors; /* whether input taps and weight rows load as 16-byte vectors */
+
+#if DG_IN_DTYPE == DG_W_DTYPE && (DG_IN_DTYPE == DG_DTYPE_FP16 || DG_IN_DTYPE == DG_DTYPE_I8)
+#define DG_COOP_STORED_AS_STAGED /* memory holds the staged elements themselves */
+#endif
 
 dg_coop_el_t
 dg_coop_load_a(uint m, uint k)
@@ -61,6 +69,36 @@ dg_coop_load_b(uint k, uint n)
       return dg_coop_el_t(0);
    return dg_coop_el_t(
       dg_load(DG_W_DTYPE, dg_address(w_r, k * w_r.strides[2] + n * w_r.strides[3])));
+}
+
+uvec4
+dg_coop_load_a16(uint m, uint k)
+{
+#if (DG_COOP_EXPERIMENT & 4) == 0
+   if (!a_vectors)
+      return dg_coop_gather_a16(m, k);
+#endif
+   if (m >= rows || k >= depth)
+      return uvec4(0u);
+   uint ox = m % ow, oy = (m / ow) % oh, n = m / (ow * oh);
+   uint ic = k % ic_count, kx = (k / ic_count) % kw, ky = k / (ic_count * kw);
+   int y = int(oy) * stride_y - pad_top + int(ky) * dilation_y;
+   int x = int(ox) * stride_x - pad_left + int(kx) * dilation_x;
+   if (y < 0 || y >= int(in_r.dims[1]) || x < 0 || x >= int(in_r.dims[2]))
+      return uvec4(0u);
+   return dg_coop_load16(dg_address(in_r, dg_offset4(in_r, n, uint(y), uint(x), ic)));
+}
+
+uvec4
+dg_coop_load_b16(uint k, uint n)
+{
+#if (DG_COOP_EXPERIMENT & 4) == 0
+   if (!b_vectors)
+      return dg_coop_gather_b16(k, n);
+#endif
+   if (k >= depth || n >= oc_count)
+      return uvec4(0u);
+   return dg_coop_load16(dg_address(w_r, k * w_r.strides[2] + n * DG_COOP_ES));
 }
 
 void
@@ -87,6 +125,15 @@ main()
    kw = w_r.dims[1];
    ic_count = w_r.dims[2];
    depth = w_r.dims[0] * kw * ic_count;
+#ifdef DG_COOP_STORED_AS_STAGED
+   a_vectors = in_r.strides[3] == DG_COOP_ES && ic_count % DG_COOP_VEC == 0u &&
+               (in_r.strides[2] | in_r.strides[1] | in_r.strides[0] | in_r.address.x) % 16u == 0u;
+   b_vectors = w_r.strides[3] == DG_COOP_ES && oc_count % DG_COOP_VEC == 0u &&
+               (w_r.strides[2] | w_r.address.x) % 16u == 0u;
+#else
+   a_vectors = false;
+   b_vectors = false;
+#endif
    uint tiles_n = (oc_count + DG_COOP_BN - 1u) / DG_COOP_BN;
    uint tiles_m = (rows + DG_COOP_BM - 1u) / DG_COOP_BM;
    uint tile = dg_coop_tile();

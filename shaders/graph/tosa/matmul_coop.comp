@@ -13,7 +13,9 @@
  * i8 rows (the staged elements are the i8 values themselves).
  * Variant defines: DG_IN_DTYPE (A and B: fp16, fp8 or i8), DG_OUT_DTYPE, DG_COOP_M/N/K.
  * Float rows stage their elements as fp16 (exact for fp16 and fp8) and sum in fp32;
- * i8 -> i32 sums in int32 with wrap-around (bit-exact).
+ * i8 -> i32 sums in int32 with wrap-around (bit-exact). fp16 and i8 rows whose K (A) and
+ * columns (B) are contiguous, in whole 16-byte vectors and at 16-byte aligned addresses
+ * stage with 16-byte loads (decided once per dispatch); others element by element.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -41,6 +43,11 @@ DG_TENSOR(DG_MATMUL_OUTPUT, output);
 vmel_tensor_record a_r, b_r, out_r;
 uvec2 a_base, b_base; /* the batch's matrices */
 uint batch, rows, cols, depth;
+bool a_vectors, b_vectors; /* whether A's rows and B's rows load as 16-byte vectors */
+
+#if DG_IN_DTYPE == DG_DTYPE_FP16 || DG_IN_DTYPE == DG_DTYPE_I8
+#define DG_COOP_STORED_AS_STAGED /* memory holds the staged elements themselves */
+#endif
 
 dg_coop_el_t
 dg_coop_load_a(uint m, uint k)
@@ -58,6 +65,43 @@ dg_coop_load_b(uint k, uint n)
       return dg_coop_el_t(0);
    return dg_coop_el_t(dg_load(DG_IN_DTYPE, vmel_address_add(b_base, k * b_r.strides[1] +
                                                                          n * b_r.strides[2])));
+}
+
+uvec4
+dg_coop_load_a16(uint m, uint k)
+{
+#if (DG_COOP_EXPERIMENT & 4) == 0
+   if (!a_vectors)
+      return dg_coop_gather_a16(m, k);
+#endif
+   if (m >= rows || k >= depth)
+      return uvec4(0u);
+   return dg_coop_load16(vmel_address_add(a_base, m * a_r.strides[1] + k * DG_COOP_ES));
+}
+
+uvec4
+dg_coop_load_b16(uint k, uint n)
+{
+#if (DG_COOP_EXPERIMENT & 4) == 0
+   if (!b_vectors)
+      return dg_coop_gather_b16(k, n);
+#endif
+   if (k >= depth || n >= cols)
+      return uvec4(0u);
+   return dg_coop_load16(vmel_address_add(b_base, k * b_r.strides[1] + n * DG_COOP_ES));
+}
+
+/* Whether a [N, rows, X] operand's rows load as 16-byte vectors: contiguous elements, X a
+ * whole number of vectors, every row and batch starting 16-byte aligned. */
+bool
+dg_coop_rows_vectors(vmel_tensor_record r)
+{
+#ifdef DG_COOP_STORED_AS_STAGED
+   return r.strides[2] == DG_COOP_ES && r.dims[2] % DG_COOP_VEC == 0u &&
+          (r.strides[1] | r.strides[0] | r.address.x) % 16u == 0u;
+#else
+   return false;
+#endif
 }
 
 void
@@ -85,5 +129,7 @@ main()
    batch = tile / (tiles_m * tiles_n);
    a_base = dg_address(a_r, batch * a_r.strides[0]);
    b_base = dg_address(b_r, batch * b_r.strides[0]);
+   a_vectors = dg_coop_rows_vectors(a_r);
+   b_vectors = dg_coop_rows_vectors(b_r);
    dg_coop_gemm((tile / tiles_n) % tiles_m * DG_COOP_BM, tile % tiles_n * DG_COOP_BN, depth);
 }
