@@ -19,7 +19,7 @@
  * same kernel, whose patch gather then folds to a plain matrix read (its
  * shapes and attributes are specialization constants).
  * Both fuse the elementwise chain after them into their kernel's epilogue where the plan
- * allows (dg_fuse.c, D52).
+ * allows (dg_fuse.c, D52): the _EPI variants of the tiled and integer-dot kernels (D57).
  */
 #include "dg_build.h"
 
