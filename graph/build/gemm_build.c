@@ -19,7 +19,7 @@
  * same kernel, whose patch gather then folds to a plain matrix read (its
  * shapes and attributes are specialization constants).
  * Both fuse the elementwise chain after them into their kernel's epilogue where the plan
- * allows (dg_fuse.c, D52).
+ * allows (dg_fuse.c, D52): the _EPI variants of the tiled and integer-dot kernels (D57).
  */
 #include "dg_build.h"
 
@@ -197,11 +197,12 @@ int_dot_kernel(struct dg_build *b, const struct dg_node *n, uint64_t batch, uint
 
 /* One dispatch of `kernel` over `tiles` tiles: the node's inputs (input `replace` by tensor
  * reference `with`, unless DG_PLAN_NONE) then its output; with the fused chain `chain` when
- * the tile's _EPI variant exists and the chain has nodes (D52): that kernel, the chain's last
- * tensor as the output, then the chain's extra tensors (the first input in the unused ones). */
+ * the kernel's _EPI variant (kind `epi_kind`; DG_VARIANT_NONE: none) exists and the chain has
+ * nodes (D52): that kernel, the chain's last tensor as the output, then the chain's extra
+ * tensors (the first input in the unused ones). */
 static VkResult
 add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
-                const struct gemm_tile *t, uint64_t tiles, uint32_t replace, uint32_t with)
+                enum dg_variant_kind epi_kind, uint64_t tiles, uint32_t replace, uint32_t with)
 {
    const struct dg_graph *g = dg_build_graph(b);
    const struct dg_op_info *op = dg_op_get((enum dg_op)n->op);
@@ -210,9 +211,7 @@ add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %u inputs exceed a kernel's tensors",
                        n->name, n->result_id, n->input_count);
    struct dg_fuse_chain chain = {.output = dg_node_output_index(g, n, 0)};
-   /* The cooperative-matrix and integer-dot kinds (t NULL) have no _EPI variants yet. */
-   uint32_t epi_kernel =
-      t && dg_build_fusion(b) ? dg_build_variant(b, n, t->epi_kind) : DG_PLAN_NONE;
+   uint32_t epi_kernel = dg_build_fusion(b) ? dg_build_variant(b, n, epi_kind) : DG_PLAN_NONE;
    if (epi_kernel != DG_PLAN_NONE && dg_kernel_local_size(epi_kernel) == DG_GEMM_LOCAL) {
       VkResult result = dg_fuse_chain(b, n, &chain);
       if (result != VK_SUCCESS)
@@ -246,10 +245,14 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
       uint64_t tiles = coop_tiles((uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
       uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
                                     n->attrs.matmul.a_zp == 0 && n->attrs.matmul.b_zp == 0, tiles);
-      if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32)
+      /* The cooperative-matrix kinds have no _EPI variants yet; INT_DOT's is INT_DOT_EPI. */
+      enum dg_variant_kind epi = DG_VARIANT_NONE;
+      if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
          kernel = int_dot_kernel(b, n, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2], &tiles);
+         epi = DG_VARIANT_INT_DOT_EPI;
+      }
       if (kernel != DG_PLAN_NONE)
-         return add_tiled_stage(b, n, kernel, NULL, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+         return add_tiled_stage(b, n, kernel, epi, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
    }
    if (out->ty.shape.rank != 3 || d[2] < MIN_TILED_COLS)
       return dg_build_default(b, n);
@@ -258,7 +261,7 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    uint32_t kernel = tiled_kernel(b, n, t, tiles);
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
-   return add_tiled_stage(b, n, kernel, t, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+   return add_tiled_stage(b, n, kernel, t->epi_kind, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
 }
 
 /* ---- CONV2D --------------------------------------------------------------------------------- */
@@ -376,15 +379,19 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
    const struct dg_attrs_conv2d *a = &n->attrs.conv2d;
    uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
                                  a->input_zp == 0 && a->weight_zp == 0, tiles);
-   if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32)
+   /* The kind of the kernel's _EPI variant: none for the cooperative-matrix kinds yet. */
+   enum dg_variant_kind epi = DG_VARIANT_NONE;
+   if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
       kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
-   const struct gemm_tile *t = NULL; /* the tiled kernel's tile (NULL: another kind) */
+      epi = DG_VARIANT_INT_DOT_EPI;
+   }
    if (kernel == DG_PLAN_NONE) {
       if (d[3] < MIN_TILED_COLS)
          return dg_build_default(b, n);
-      t = tile_for(b, 1, rows, (uint64_t)d[3]);
+      const struct gemm_tile *t = tile_for(b, 1, rows, (uint64_t)d[3]);
       tiles = tiles_of(t, 1, rows, (uint64_t)d[3]);
       kernel = tiled_kernel(b, n, t, tiles);
+      epi = t->epi_kind;
    }
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
@@ -394,5 +401,5 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
       return result;
    if (weight == DG_PLAN_NONE)
       return dg_build_default(b, n);
-   return add_tiled_stage(b, n, kernel, t, tiles, 1, weight);
+   return add_tiled_stage(b, n, kernel, epi, tiles, 1, weight);
 }

@@ -8,7 +8,8 @@
  * epilogue's words and extra tensors, no session memory for the intermediates it replaces and
  * the name "CONV2D+RESCALE+CLAMP"; a chain stops at an intermediate that is a graph output or
  * has two uses, and nothing fuses without the caps' flag or in the reference kernel mode. A
- * chain of elementwise nodes alone is one dispatch of the chain kernel (ew_chain.comp).
+ * chain of elementwise nodes alone is one dispatch of the chain kernel (ew_chain.comp). The
+ * integer-dot kernels fuse the same chains through their INT_DOT_EPI variants (D57).
  */
 #include "decode/harness.h"
 #include "dg_build.h"
@@ -27,9 +28,17 @@ struct fplan {
    VkAllocationCallbacks alloc;
 };
 
-/* Plans c with fusion on or off (kernel mode `mode`); false after a failed check. */
+/* Device properties a plan may be made for besides the defaults (a GPU without integer dot
+ * products). */
+struct fdevice {
+   bool int_dot, cpu_device;
+};
+
+/* Plans c with fusion on or off (kernel mode `mode`) for device dev (NULL: the defaults);
+ * false after a failed check. */
 static bool
-fplan_make(const struct dcase *c, bool fusion, enum dg_kernel_mode mode, struct fplan *t)
+fplan_make_on(const struct dcase *c, bool fusion, enum dg_kernel_mode mode,
+              const struct fdevice *dev, struct fplan *t)
 {
    memset(t, 0, sizeof(*t));
    test_set_context(c->name);
@@ -48,11 +57,21 @@ fplan_make(const struct dcase *c, bool fusion, enum dg_kernel_mode mode, struct 
    t->layout = (struct dg_plan_layout){2, t->bindings, n};
    struct dg_plan_caps caps = {.max_groups = {65535, 65535}, .kernels = mode, .fusion = fusion,
                                .max_workgroup_invocations = 1024, .max_shared_memory = 49152};
+   if (dev) {
+      caps.int_dot = dev->int_dot;
+      caps.cpu_device = dev->cpu_device;
+   }
    h_counting_alloc(&t->counter, &t->alloc);
    struct dg_plan_input in = {t->g, &t->layout, &caps, NULL};
    VkResult result = dg_stage_plan_build(&in, &t->alloc, &t->p);
    ok(result == VK_SUCCESS && t->p, "plan fails: %d", result);
    return result == VK_SUCCESS;
+}
+
+static bool
+fplan_make(const struct dcase *c, bool fusion, enum dg_kernel_mode mode, struct fplan *t)
+{
+   return fplan_make_on(c, fusion, mode, NULL, t);
 }
 
 static void
@@ -249,6 +268,87 @@ test_float_chains(void)
    fplan_free(&t);
 }
 
+/* MATMUL i8 (zero points) -> RESCALE to i8 (per channel) -> CLAMP. */
+static const struct dcase matmul_i8 = {
+   "matmul i8 rescale clamp", "t_i8_2x40x24 t_i8_2x24x48", "t_i8_2x40x48",
+   "%azp = OpConstantComposite %t_i8_1 %i8_3\n%bzp = OpConstantComposite %t_i8_1 %i8_m7\n"
+   "%mul = OpGraphConstantARM %t_i32_48 0\n%shift = OpGraphConstantARM %t_i8_48 1\n"
+   "%zp8 = OpConstantComposite %t_i8_1 %i8_0\n%zp32 = OpConstantComposite %t_i32_1 %i32_0\n",
+   "%m = OpExtInst %t_i32_2x40x48 %tosa MATMUL %in0 %in1 %azp %bzp\n"
+   "%q = OpExtInst %t_i8_2x40x48 %tosa RESCALE %true %i32_1 %true %false %false %m %mul %shift "
+   "%zp32 %zp8\n"
+   "%r = OpExtInst %t_i8_2x40x48 %tosa CLAMP %i8_m100 %i8_100 %i32_1 %q\n",
+   .fill = "0=1073741824 1=40"};
+
+/* The integer-dot kernels (D51) fuse through their INT_DOT_EPI variants (D57): on a GPU with
+ * integer dot products, and on a CPU device when VMEL_GRAPH_KERNELS=int-dot forces them. */
+static void
+test_int_dot(void)
+{
+   const struct fdevice gpu = {.int_dot = true}, cpu = {.int_dot = true, .cpu_device = true};
+   struct fplan t;
+   if (fplan_make_on(&conv_i8, true, DG_KERNELS_FAST, &gpu, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 1);
+      const struct dg_plan_stage *s = &p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_CONV2D_INT_DOT_EPI_I8_I32_ACC_I32);
+      check_eq_u64(s->node_count, 3);
+      check_eq_u64(s->tensor_count, 8);
+      check_eq_u64(s->write_mask, 1u << 3);
+      check_eq_u64(p->tensors[s->tensors[3]].ty.type, DG_TYPE_I8);
+      check_eq_u64(p->tensors[s->tensors[4]].ty.type, DG_TYPE_I32); /* multiplier */
+      check_eq_u64(p->tensors[s->tensors[5]].ty.type, DG_TYPE_I8);  /* shift */
+      check_eq_u64(s->epi[0], 2);
+      check_eq_u64(epi_op(s, 0), DG_EPI_RESCALE);
+      check_eq_u64(epi_op(s, 1), DG_EPI_CLAMP);
+      check_eq_u64(used_memory(p), 0);
+      check_name(p, 0, "CONV2D", "CONV2D+RESCALE+CLAMP");
+   }
+   fplan_free(&t);
+   /* Fusion off: the plain INT_DOT kernel and two stages after it. */
+   if (fplan_make_on(&conv_i8, false, DG_KERNELS_FAST, &gpu, &t)) {
+      check_eq_u64(t.p->stage_count, 3);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_INT_DOT_I8_I32_ACC_I32);
+      check_eq_u64(t.p->stages[0].epi[0], 0);
+      check_eq_u64(t.p->stages[0].tensor_count, 4);
+      check_eq_u64(used_memory(t.p), 2);
+   }
+   fplan_free(&t);
+   /* A CPU device keeps the tiled kernels (and their _EPI variants) unless int-dot is forced. */
+   if (fplan_make_on(&conv_i8, true, DG_KERNELS_FAST, &cpu, &t)) {
+      check_eq_u64(t.p->stage_count, 1);
+      ok(t.p->stages[0].kernel != DG_KERNEL_TOSA_CONV2D_INT_DOT_EPI_I8_I32_ACC_I32,
+         "a CPU device takes the INT_DOT kernel unforced");
+   }
+   fplan_free(&t);
+   if (fplan_make_on(&conv_i8, true, DG_KERNELS_INT_DOT, &cpu, &t)) {
+      check_eq_u64(t.p->stage_count, 1);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_INT_DOT_EPI_I8_I32_ACC_I32);
+   }
+   fplan_free(&t);
+   /* MATMUL: the chain's extra tensors follow the output (binding 2). */
+   if (fplan_make_on(&matmul_i8, true, DG_KERNELS_INT_DOT, &cpu, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 1);
+      const struct dg_plan_stage *s = &p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_MATMUL_INT_DOT_EPI_I8_I32);
+      check_eq_u64(s->node_count, 3);
+      check_eq_u64(s->tensor_count, 7);
+      check_eq_u64(s->write_mask, 1u << 2);
+      check_eq_u64(p->tensors[s->tensors[2]].kind, DG_PLAN_TENSOR_OUTPUT);
+      check_eq_u64(p->tensors[s->tensors[3]].ty.type, DG_TYPE_I32);
+      check_eq_u64(s->epi[2], DG_EPI_RESCALE_SCALE32 | DG_EPI_RESCALE_PER_CHANNEL);
+      check_name(p, 0, "MATMUL", "MATMUL+RESCALE+CLAMP");
+      check_eq_u64(used_memory(p), 0);
+   }
+   fplan_free(&t);
+   if (fplan_make_on(&matmul_i8, true, DG_KERNELS_REFERENCE, &cpu, &t)) {
+      check_eq_u64(t.p->stage_count, 3);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_I8_I32);
+   }
+   fplan_free(&t);
+}
+
 TEST_MAIN_STATE;
 
 int
@@ -256,5 +356,6 @@ main(void)
 {
    test_conv_i8();
    test_float_chains();
+   test_int_dot();
    return test_done();
 }

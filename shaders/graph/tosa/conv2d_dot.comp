@@ -12,7 +12,9 @@
  * build's constant, as the tiled kernel's), 2 bias [OC] or [1], 3 output [N,OH,OW,OC].
  * Grid: one workgroup of DG_GEMM_LOCAL invocations per DG_DOT_BM x DG_DOT_BN tile of the
  * [N*OH*OW, OC] matrix, tiles row-major. Attributes: CONV2D's (struct dg_attrs_conv2d).
- * Epilogue: dg_conv_store() (bias), as the reference and tiled kernels'.
+ * Epilogue: dg_conv_store() (bias), as the reference and tiled kernels'; DG_GEMM_EPILOGUE (the
+ * _EPI variant, D52/D57): the output element goes through the gemm epilogue
+ * (dg_gemm_epilogue.glsl), tensors 4 .. 7 its extra tensors, tensor 3 the fused chain's last.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -29,6 +31,12 @@ DG_TENSOR(DG_CONV2D_INPUT, input);
 DG_TENSOR(DG_CONV2D_WEIGHT, weight);
 DG_TENSOR(DG_CONV2D_BIAS, bias);
 DG_TENSOR(DG_CONV2D_OUTPUT, output);
+
+#ifdef DG_GEMM_EPILOGUE
+#define DG_GEMM_EPI_FIRST (DG_CONV2D_OUTPUT + 1)
+#define DG_EPI_IN_DTYPE DG_OUT_DTYPE
+#include "dg_gemm_epilogue.glsl"
+#endif
 
 vmel_tensor_record in_r, w_r, b_r, out_r;
 uint oh, ow, oc_count, rows, kw, ic_count, depth;
@@ -61,8 +69,13 @@ dg_dot_store(uint m, uint n, int value)
    if (m >= rows || n >= oc_count)
       return;
    uint ox = m % ow, oy = (m / ow) % oh, b = m / (ow * oh);
-   dg_conv_store(value, b_r, b_r.dims[0] == 1u ? 0u : n,
-                 dg_address(out_r, dg_offset4(out_r, b, oy, ox, n)));
+   uvec2 at = dg_address(out_r, dg_offset4(out_r, b, oy, ox, n));
+#ifdef DG_GEMM_EPILOGUE
+   dg_gemm_epilogue(dg_conv_value(value, b_r, b_r.dims[0] == 1u ? 0u : n), uvec4(b, oy, ox, n),
+                    4u, at);
+#else
+   dg_conv_store(value, b_r, b_r.dims[0] == 1u ? 0u : n, at);
+#endif
 }
 
 void

@@ -10,7 +10,9 @@
  * Tensors (binding order): 0 A [N,H,C], 1 B [N,C,W], 2 output [N,H,W].
  * Grid: one workgroup of DG_GEMM_LOCAL invocations per DG_DOT_BM x DG_DOT_BN output tile,
  * tiles row-major over (n, tile row, tile column).
- * Attributes (struct dg_attrs_matmul): a_zp, b_zp.
+ * Attributes (struct dg_attrs_matmul): a_zp, b_zp. Variant define DG_GEMM_EPILOGUE (the _EPI
+ * variant, D52/D57): each output element goes through the gemm epilogue
+ * (dg_gemm_epilogue.glsl), tensors 3 .. 6 its extra tensors, tensor 2 the chain's last.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -24,6 +26,12 @@ DG_DECLARE_ATTRS_MATMUL
 DG_TENSOR(DG_MATMUL_A, a);
 DG_TENSOR(DG_MATMUL_B, b);
 DG_TENSOR(DG_MATMUL_OUTPUT, output);
+
+#ifdef DG_GEMM_EPILOGUE
+#define DG_GEMM_EPI_FIRST (DG_MATMUL_OUTPUT + 1)
+#define DG_EPI_IN_DTYPE DG_DTYPE_I32
+#include "dg_gemm_epilogue.glsl"
+#endif
 
 vmel_tensor_record a_r, b_r, out_r;
 uvec2 a_base, b_base; /* the batch's matrices */
@@ -48,8 +56,14 @@ dg_dot_load_b(uint k, uint n)
 void
 dg_dot_store(uint m, uint n, int value)
 {
-   if (m < rows && n < cols)
-      dg_store(DG_DTYPE_I32, dg_address(out_r, dg_offset3(out_r, batch, m, n)), value);
+   if (m >= rows || n >= cols)
+      return;
+   uvec2 at = dg_address(out_r, dg_offset3(out_r, batch, m, n));
+#ifdef DG_GEMM_EPILOGUE
+   dg_gemm_epilogue(value, uvec4(batch, m, n, 0u), 3u, at);
+#else
+   dg_store(DG_DTYPE_I32, at, value);
+#endif
 }
 
 void
