@@ -59,7 +59,7 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    u->update_after_bind = options->update_after_bind && have_dg.dataGraphUpdateAfterBind &&
                           have_tf.descriptorBindingStorageTensorUpdateAfterBind;
 
-   const char *ext[6] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
+   const char *ext[8] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
                          VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME};
    u->pipeline_library =
        options->pipeline_library &&
@@ -71,6 +71,8 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    }
    if (options->optical_flow)
       ext[ext_count++] = VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME;
+   if (options->extension)
+      ext[ext_count++] = options->extension;
    VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM off = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM,
       .dataGraphOpticalFlow = VK_TRUE,
@@ -114,6 +116,10 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
                              .pQueueCreateInfos = &qci,
                              .enabledExtensionCount = ext_count,
                              .ppEnabledExtensionNames = ext};
+   if (options->features) {
+      ((VkBaseOutStructure *)options->features)->pNext = (VkBaseOutStructure *)&f13;
+      dci.pNext = options->features;
+   }
    u->device_alloc = options->device_alloc;
    r = vkCreateDevice(pd, &dci, u->device_alloc, &u->device);
    if (!ok(r == VK_SUCCESS, "vkCreateDevice: %d", r))

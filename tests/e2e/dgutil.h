@@ -98,6 +98,9 @@ struct dgu_options {
    bool pipeline_library;    /* enable graphicsPipelineLibrary (stages may chain their module)
                               * where the device has VK_EXT_graphics_pipeline_library */
    bool optical_flow;        /* enable VK_ARM_data_graph_optical_flow and its feature */
+   const char *extension;    /* one more device extension to enable, or NULL */
+   void *features;           /* a features struct (pNext NULL) put first in the device create
+                              * info's chain, or NULL */
 };
 
 struct dgu {
