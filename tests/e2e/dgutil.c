@@ -23,8 +23,11 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    if (!options)
       options = &none;
    memset(u, 0, sizeof(*u));
-   const char *layers[] = {VKU_GRAPH, VKU_TENSOR, options->layer_below};
-   unsigned layer_count = options->layer_below ? 3 : 2;
+   const char *below = options->layer_below;
+   if (!below && getenv("VMEL_TEST_LAYER_BELOW") && *getenv("VMEL_TEST_LAYER_BELOW"))
+      below = getenv("VMEL_TEST_LAYER_BELOW");
+   const char *layers[] = {VKU_GRAPH, VKU_TENSOR, below};
+   unsigned layer_count = below ? 3 : 2;
    VkResult r = options->sync_validation ? vku_init_sync(&u->v, layers, layer_count)
                                          : vku_init(&u->v, layers, layer_count, true);
    if (!ok(r == VK_SUCCESS, "vkCreateInstance: %d", r))
