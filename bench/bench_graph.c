@@ -50,7 +50,7 @@
  *
  *   bench_graph [--reps N] [--warmup N] [--creations N] [--graph NAME]...
  *               [--elements N] [--manifests DIR] [--meta] [--json FILE]
- *               [--print-text]
+ *               [--print-text] [--pipeline-stats]
  * The layers come from --manifests DIR, else VK_LAYER_PATH, else this build
  * tree's manifests; the driver from VK_DRIVER_FILES, else lavapipe's ICD when
  * installed. Exit status: 0, 1 when a graph fails (creation, run or check),
@@ -526,6 +526,7 @@ struct options {
    bool suite;       /* --suite: only issue 14's suite */
    bool no_baseline; /* --no-baseline */
    bool no_check;    /* --no-check */
+   bool pipeline_stats; /* --pipeline-stats: the kernels' compiler statistics logged (D59) */
    const char *json;
    const char *manifests;
    const char *torch;              /* --torch FILE: PyTorch's times */
@@ -623,6 +624,10 @@ static const char usage_head[] =
     "  --meta           enable VK_LAYER_ML_Emulation instead of the graph and tensor layers\n"
     "  --json FILE      write the results as JSON\n"
     "  --print-text     print the graphs' SPIR-V text (vmel-as syntax) and run nothing\n"
+    "  --pipeline-stats the graph layer logs each kernel pipeline's statistics from the driver\n"
+    "                   (registers, shared/local memory, spills, instructions: what it lists)\n"
+    "                   on stderr, \"pipeline statistics: kernel ...\" lines; sets\n"
+    "                   VMEL_GRAPH_PIPELINE_STATS=1 and VMEL_GRAPH_SEVERITY=info (D59)\n"
     "graphs (* issue 14's suite, measured against the baseline variant too):\n";
 
 /* The usage: options, then every graph by name. */
@@ -750,6 +755,10 @@ parse_args(int argc, char **argv, struct options *o)
       }
       if (!strcmp(a, "--no-baseline")) {
          o->no_baseline = true;
+         continue;
+      }
+      if (!strcmp(a, "--pipeline-stats")) {
+         o->pipeline_stats = true;
          continue;
       }
       if (!v) {
@@ -983,6 +992,11 @@ set_up_environment(const struct options *o, const char **layer_path)
    unsetenv("VMEL_GRAPH_PROFILING");
    /* The stage order the layer chooses (branch4_fp32 sets plan order for its comparison). */
    unsetenv("VMEL_GRAPH_STAGE_ORDER");
+   /* --pipeline-stats: read by the layers when they load (vkCreateInstance), after this. */
+   if (o->pipeline_stats) {
+      setenv("VMEL_GRAPH_PIPELINE_STATS", "1", 1);
+      setenv("VMEL_GRAPH_SEVERITY", "info", 1);
+   }
 }
 
 static void

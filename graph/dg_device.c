@@ -12,6 +12,7 @@
 #include "dg_runtime.h"
 
 #include "dg_coop.h"
+#include "dg_pipeline_stats.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ rewrite_for_tensors(struct lyr_instance *instance, VkPhysicalDevice pd,
                     const VkDeviceCreateInfo *app, bool of_formats,
                     struct lyr_device_info_copy *copy, VkPhysicalDeviceTensorFeaturesARM *tf,
                     struct dg_descriptor_buffer_rewrite *db, struct dg_coop_rewrite *coop,
-                    const char ***names)
+                    struct dg_pipeline_stats_rewrite *stats, const char ***names)
 {
    struct lyr_feature_request req = {.shader_storage_image_extended_formats = of_formats};
    VkResult result = lyr_device_info_rewrite(&instance->alloc, app, &req, dg_strip_names,
@@ -103,14 +104,17 @@ rewrite_for_tensors(struct lyr_instance *instance, VkPhysicalDevice pd,
    dg_descriptor_buffer_rewrite(app, &copy->info, db);
    /* Cooperative matrices for the COOP kernel variants where the device offers them (D51). */
    dg_coop_rewrite(instance, pd, &copy->info, coop);
+   /* The compiler's statistics of the kernels under VMEL_GRAPH_PIPELINE_STATS (D59). */
+   dg_pipeline_stats_rewrite(instance, pd, &copy->info, stats);
 
    uint32_t n = copy->info.enabledExtensionCount;
    *names = NULL;
    bool tensors =
       !lyr_name_in_list(VK_ARM_TENSORS_EXTENSION_NAME, copy->info.ppEnabledExtensionNames, n);
-   if (!tensors && !db->push_extension && dg_coop_extra_names(coop, NULL, 0) == 0)
+   if (!tensors && !db->push_extension && dg_coop_extra_names(coop, NULL, 0) == 0 &&
+       dg_pipeline_stats_extra_names(stats, NULL, 0) == 0)
       return VK_SUCCESS;
-   *names = lyr_alloc(&instance->alloc, (n + 2 + DG_COOP_EXT_COUNT) * sizeof(**names), 8,
+   *names = lyr_alloc(&instance->alloc, (n + 3 + DG_COOP_EXT_COUNT) * sizeof(**names), 8,
                       VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!*names) {
       lyr_device_info_copy_free(copy);
@@ -123,6 +127,7 @@ rewrite_for_tensors(struct lyr_instance *instance, VkPhysicalDevice pd,
    if (db->push_extension)
       (*names)[n++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
    n = dg_coop_extra_names(coop, *names, n);
+   n = dg_pipeline_stats_extra_names(stats, *names, n);
    copy->info.ppEnabledExtensionNames = *names;
    copy->info.enabledExtensionCount = n;
    return VK_SUCCESS;
@@ -374,11 +379,12 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    VkPhysicalDeviceTensorFeaturesARM tf;
    struct dg_descriptor_buffer_rewrite db = {0};
    struct dg_coop_rewrite coop = {0};
+   struct dg_pipeline_stats_rewrite stats = {0};
    const char **names = NULL;
    const bool of_formats = optical_flow && of_storage_formats(instance, physicalDevice);
    if (requested) {
       result = rewrite_for_tensors(instance, physicalDevice, pCreateInfo, of_formats, &copy, &tf,
-                                   &db, &coop, &names);
+                                   &db, &coop, &stats, &names);
    } else {
       /* Data-graph structs without the extension: keep them from the driver. */
       result = lyr_chain_clone_pass(&instance->alloc, pCreateInfo, sizeof(*pCreateInfo),
@@ -403,6 +409,8 @@ dg_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCrea
    ((struct dg_device *)device)->coop = dg_coop_shapes(instance, physicalDevice, coop.enabled);
    ((struct dg_device *)device)->optical_flow = optical_flow;
    ((struct dg_device *)device)->of_storage_formats = of_formats;
+   ((struct dg_device *)device)->pipeline_stats =
+      dg_pipeline_stats_init((struct dg_device *)device, &stats);
    result = emulation_init((struct dg_device *)device);
    if (result != VK_SUCCESS) {
       lyr_device_destroy(*pDevice, pAllocator);

@@ -86,6 +86,9 @@ struct dg_device {
    bool optical_flow; /* VK_ARM_data_graph_optical_flow enabled */
    /* dataGraphDescriptorBuffer enabled (dg_descriptor_buffer.c): push descriptors on below. */
    bool descriptor_buffer;
+   /* VMEL_GRAPH_PIPELINE_STATS=1 with VK_KHR_pipeline_executable_properties enabled below: the
+    * kernels' pipelines capture and log the compiler's statistics (dg_pipeline_stats.c, D59). */
+   bool pipeline_stats;
    /* Profiling (VMEL_GRAPH_PROFILING=1, dg_profile.c). */
    bool profiling;
    uint32_t timestamp_bits[32]; /* timestampValidBits per queue family */

@@ -14,8 +14,10 @@
 #include "dg_runtime.h"
 
 #include <stdalign.h>
+#include <stdio.h>
 
 #include "dg_op.h"
+#include "dg_pipeline_stats.h"
 #include "spirv/spirv.h"
 #include "vmel_kernels_graph.h"
 
@@ -154,13 +156,19 @@ create_stage_pipeline(struct dg_device *device, struct dg_pipeline *p, uint32_t 
    /* A module per pipeline (inline modules need maintenance5): the kernels'
     * bindings differ per stage. */
    VkPipelineCreateFlags flags =
-      p->descriptor_buffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0;
+      (p->descriptor_buffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0) |
+      dg_pipeline_stats_flags(device);
    result = lyr_create_compute_pipeline_flags(&device->base, words, k->word_count, p->layout,
                                               &si, cache, flags, &s->pipeline);
    lyr_free(&p->alloc, words);
    if (result != VK_SUCCESS)
       return lyr_error(result, "TOSA %s %%%u: creating kernel %s failed", s->op_name,
                        s->result_id, s->kernel);
+   if (device->pipeline_stats) {
+      char what[96];
+      snprintf(what, sizeof(what), "TOSA %s %%%u", s->op_name, s->result_id);
+      dg_pipeline_stats_log(device, s->pipeline, k->name, what);
+   }
    return VK_SUCCESS;
 }
 

@@ -98,6 +98,7 @@ lyr_device_next_load(struct lyr_device_next *next, VkDevice device, PFN_vkGetDev
    LYR_DEVICE_NEXT(LOAD)
    LYR_DEVICE_NEXT_ARM(LOAD)
    LYR_DEVICE_NEXT_DESCRIPTOR_BUFFER(LOAD)
+   LYR_DEVICE_NEXT_PIPELINE_EXECUTABLE(LOAD)
 #undef LOAD
 }
 

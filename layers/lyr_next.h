@@ -140,6 +140,12 @@
    X(CmdBindDescriptorBuffersEXT)                                                                  \
    X(CmdSetDescriptorBufferOffsetsEXT)
 
+/* VK_KHR_pipeline_executable_properties (NULL unless the extension is enabled below; the graph
+ * layer enables it under VMEL_GRAPH_PIPELINE_STATS, graph/dg_pipeline_stats.c). */
+#define LYR_DEVICE_NEXT_PIPELINE_EXECUTABLE(X)                                                     \
+   X(GetPipelineExecutablePropertiesKHR)                                                           \
+   X(GetPipelineExecutableStatisticsKHR)
+
 /* The Vulkan 1.4 names of the VK_KHR_push_descriptor commands (same signatures),
  * for headers older than 1.4. */
 #ifndef VK_VERSION_1_4
@@ -172,6 +178,7 @@ struct lyr_device_next {
    LYR_DEVICE_NEXT(LYR_NEXT_DECLARE)
    LYR_DEVICE_NEXT_ARM(LYR_NEXT_DECLARE)
    LYR_DEVICE_NEXT_DESCRIPTOR_BUFFER(LYR_NEXT_DECLARE)
+   LYR_DEVICE_NEXT_PIPELINE_EXECUTABLE(LYR_NEXT_DECLARE)
 };
 
 void lyr_instance_next_load(struct lyr_instance_next *next, VkInstance instance,

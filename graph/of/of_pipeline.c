@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "dg_of_caps.h"
+#include "dg_pipeline_stats.h"
 #include "dg_sha256.h"
 #include "vmel_kernels_of.h"
 
@@ -362,6 +363,7 @@ create_kernel(struct dg_device *device, struct dg_pipeline *p, VkPipelineCache c
       return result;
    VkComputePipelineCreateInfo cpci = {
        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+       .flags = dg_pipeline_stats_flags(device),
        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                  .module = module,
@@ -371,6 +373,8 @@ create_kernel(struct dg_device *device, struct dg_pipeline *p, VkPipelineCache c
    result =
        next->CreateComputePipelines(dev, cache, 1, &cpci, &device->base.alloc, &of->kernels[k]);
    next->DestroyShaderModule(dev, module, &device->base.alloc);
+   if (result == VK_SUCCESS)
+      dg_pipeline_stats_log(device, of->kernels[k], kern->name, "optical flow");
    return result;
 }
 

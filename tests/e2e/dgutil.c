@@ -23,8 +23,11 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    if (!options)
       options = &none;
    memset(u, 0, sizeof(*u));
-   const char *layers[] = {VKU_GRAPH, VKU_TENSOR, options->layer_below};
-   unsigned layer_count = options->layer_below ? 3 : 2;
+   const char *below = options->layer_below;
+   if (!below && getenv("VMEL_TEST_LAYER_BELOW") && *getenv("VMEL_TEST_LAYER_BELOW"))
+      below = getenv("VMEL_TEST_LAYER_BELOW");
+   const char *layers[] = {VKU_GRAPH, VKU_TENSOR, below};
+   unsigned layer_count = below ? 3 : 2;
    VkResult r = options->sync_validation ? vku_init_sync(&u->v, layers, layer_count)
                                          : vku_init(&u->v, layers, layer_count, true);
    if (!ok(r == VK_SUCCESS, "vkCreateInstance: %d", r))
@@ -59,7 +62,7 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    u->update_after_bind = options->update_after_bind && have_dg.dataGraphUpdateAfterBind &&
                           have_tf.descriptorBindingStorageTensorUpdateAfterBind;
 
-   const char *ext[6] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
+   const char *ext[8] = {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_DATA_GRAPH_EXTENSION_NAME,
                          VK_ARM_DATA_GRAPH_INSTRUCTION_SET_TOSA_EXTENSION_NAME};
    u->pipeline_library =
        options->pipeline_library &&
@@ -71,6 +74,8 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
    }
    if (options->optical_flow)
       ext[ext_count++] = VK_ARM_DATA_GRAPH_OPTICAL_FLOW_EXTENSION_NAME;
+   if (options->extension)
+      ext[ext_count++] = options->extension;
    VkPhysicalDeviceDataGraphOpticalFlowFeaturesARM off = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DATA_GRAPH_OPTICAL_FLOW_FEATURES_ARM,
       .dataGraphOpticalFlow = VK_TRUE,
@@ -114,6 +119,10 @@ dgu_init(struct dgu *u, const struct dgu_options *options)
                              .pQueueCreateInfos = &qci,
                              .enabledExtensionCount = ext_count,
                              .ppEnabledExtensionNames = ext};
+   if (options->features) {
+      ((VkBaseOutStructure *)options->features)->pNext = (VkBaseOutStructure *)&f13;
+      dci.pNext = options->features;
+   }
    u->device_alloc = options->device_alloc;
    r = vkCreateDevice(pd, &dci, u->device_alloc, &u->device);
    if (!ok(r == VK_SUCCESS, "vkCreateDevice: %d", r))

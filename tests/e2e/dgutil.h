@@ -94,10 +94,15 @@ struct dgu_options {
    bool update_after_bind;   /* enable dataGraphUpdateAfterBind (when offered) */
    bool sync_validation;     /* synchronization validation: hazards are errors */
    const VkAllocationCallbacks *device_alloc; /* pAllocator of vkCreateDevice */
-   const char *layer_below;  /* a test layer enabled below ours (above validation), or NULL */
+   const char *layer_below;  /* a test layer enabled below ours (above validation), or NULL:
+                              * then VMEL_TEST_LAYER_BELOW's, where set (whole tests rerun
+                              * on one) */
    bool pipeline_library;    /* enable graphicsPipelineLibrary (stages may chain their module)
                               * where the device has VK_EXT_graphics_pipeline_library */
    bool optical_flow;        /* enable VK_ARM_data_graph_optical_flow and its feature */
+   const char *extension;    /* one more device extension to enable, or NULL */
+   void *features;           /* a features struct (pNext NULL) put first in the device create
+                              * info's chain, or NULL */
 };
 
 struct dgu {
