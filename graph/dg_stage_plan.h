@@ -72,6 +72,8 @@ enum dg_variant_kind {
    DG_VARIANT_COOP_KHR_SQUARE, /* KHR with 16x16 fragments */
    DG_VARIANT_INT_DOT,     /* i8 with packed 4 x 8-bit dot products (dg_gemm_dot.glsl) */
    DG_VARIANT_INT_DOT_EPI, /* the same with a fused epilogue (D57) */
+   DG_VARIANT_COOP_NV_EPI, /* COOP_NV and COOP_KHR with a fused epilogue (D58) */
+   DG_VARIANT_COOP_KHR_EPI,
    DG_VARIANT_NONE,        /* no kernel's kind: dg_build_variant() finds none */
 };
 

@@ -106,29 +106,32 @@ tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile
 
 /* ---- cooperative matrices (D51) ------------------------------------------------------------- */
 
-/* A cooperative-matrix kind: its variant, the DG_COOP_* shapes of its fp16 and i8 kernels and
- * the mode that forces it. KHR before NV: the
+/* A cooperative-matrix kind: its variant and the one with a fused epilogue (DG_VARIANT_NONE:
+ * none), the DG_COOP_* shapes of its fp16 and i8 kernels and the mode that forces it. KHR before NV: the
  * cross-vendor extension where the device has both (the H200). */
 struct coop_kind {
-   enum dg_variant_kind kind;
+   enum dg_variant_kind kind, epi_kind;
    uint32_t f16, i8;
    enum dg_kernel_mode forced;
 };
 
 static const struct coop_kind coop_kinds[] = {
-   {DG_VARIANT_COOP_KHR, DG_COOP_KHR_F16, DG_COOP_KHR_I8, DG_KERNELS_COOP_KHR},
-   {DG_VARIANT_COOP_KHR_SQUARE, DG_COOP_KHR_SQUARE_F16, DG_COOP_KHR_SQUARE_I8,
+   {DG_VARIANT_COOP_KHR, DG_VARIANT_COOP_KHR_EPI, DG_COOP_KHR_F16, DG_COOP_KHR_I8,
     DG_KERNELS_COOP_KHR},
-   {DG_VARIANT_COOP_NV, DG_COOP_NV_F16, DG_COOP_NV_I8, DG_KERNELS_COOP_NV},
+   {DG_VARIANT_COOP_KHR_SQUARE, DG_VARIANT_NONE, DG_COOP_KHR_SQUARE_F16, DG_COOP_KHR_SQUARE_I8,
+    DG_KERNELS_COOP_KHR},
+   {DG_VARIANT_COOP_NV, DG_VARIANT_COOP_NV_EPI, DG_COOP_NV_F16, DG_COOP_NV_I8,
+    DG_KERNELS_COOP_NV},
 };
 
 /* The cooperative-matrix kernel for node n over `tiles` DG_COOP_BM x DG_COOP_BN tiles, or
  * DG_PLAN_NONE: no variant for the row (bf16, fp32, i16), zero points other than 0 on an i8
  * row (the staged elements are the i8 values), no listed shape, the workgroup limits, or
- * another kind forced by VMEL_GRAPH_KERNELS=coop-nv / coop-khr. */
+ * another kind forced by VMEL_GRAPH_KERNELS=coop-nv / coop-khr. *epi is the kind of its _EPI
+ * variant. */
 static uint32_t
 coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero_points,
-            uint64_t tiles)
+            uint64_t tiles, enum dg_variant_kind *epi)
 {
    enum dg_kernel_mode mode = dg_build_kernel_mode(b);
    uint32_t caps = dg_build_coop(b);
@@ -151,6 +154,7 @@ coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero
       if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_GEMM_LOCAL ||
           !dg_build_fits_workgroup(b, DG_GEMM_LOCAL, DG_COOP_SHARED_BYTES(integer ? 1 : 2)))
          continue;
+      *epi = k->epi_kind;
       return kernel;
    }
    return DG_PLAN_NONE;
@@ -243,10 +247,10 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    const int64_t *d = out->ty.shape.dim;
    if (out->ty.shape.rank == 3 && d[2] >= coop_min_cols(b)) {
       uint64_t tiles = coop_tiles((uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2]);
+      enum dg_variant_kind epi = DG_VARIANT_NONE; /* the kernel's _EPI kind */
       uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
-                                    n->attrs.matmul.a_zp == 0 && n->attrs.matmul.b_zp == 0, tiles);
-      /* The cooperative-matrix kinds have no _EPI variants yet; INT_DOT's is INT_DOT_EPI. */
-      enum dg_variant_kind epi = DG_VARIANT_NONE;
+                                    n->attrs.matmul.a_zp == 0 && n->attrs.matmul.b_zp == 0, tiles,
+                                    &epi);
       if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
          kernel = int_dot_kernel(b, n, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2], &tiles);
          epi = DG_VARIANT_INT_DOT_EPI;
@@ -377,10 +381,9 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
    uint64_t rows = (uint64_t)d[0] * (uint64_t)d[1] * (uint64_t)d[2];
    uint64_t tiles = coop_tiles(1, rows, (uint64_t)d[3]);
    const struct dg_attrs_conv2d *a = &n->attrs.conv2d;
+   enum dg_variant_kind epi = DG_VARIANT_NONE; /* the kernel's _EPI kind */
    uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
-                                 a->input_zp == 0 && a->weight_zp == 0, tiles);
-   /* The kind of the kernel's _EPI variant: none for the cooperative-matrix kinds yet. */
-   enum dg_variant_kind epi = DG_VARIANT_NONE;
+                                 a->input_zp == 0 && a->weight_zp == 0, tiles, &epi);
    if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
       kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
       epi = DG_VARIANT_INT_DOT_EPI;

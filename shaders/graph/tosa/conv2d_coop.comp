@@ -13,7 +13,8 @@
  * Attributes: CONV2D's (struct dg_attrs_conv2d); the build requires zero points of 0 for the
  * i8 rows. Variant defines: as conv2d.comp (dg_conv.glsl): DG_IN_DTYPE, DG_W_DTYPE,
  * DG_OUT_DTYPE, DG_ACC_DTYPE; DG_COOP_M/N/K. The epilogue is dg_conv_store() (bias, out_t
- * rounding), as the reference and tiled kernels'. fp16 and i8 rows stage with 16-byte loads
+ * rounding), as the reference and tiled kernels', or with DG_GEMM_EPILOGUE (the _EPI variants,
+ * D58) the fused chain's (dg_gemm_epilogue.glsl, D52) on dg_conv_value(). fp16 and i8 rows stage with 16-byte loads
  * where the layout allows (input channels a whole number of vectors, contiguous and 16-byte
  * aligned: a vector is then 8 or 16 channels of one tap; weight rows likewise), decided once
  * per dispatch; others element by element.
@@ -38,6 +39,12 @@ DG_TENSOR(DG_CONV2D_INPUT, input);
 DG_TENSOR(DG_CONV2D_WEIGHT, weight);
 DG_TENSOR(DG_CONV2D_BIAS, bias);
 DG_TENSOR(DG_CONV2D_OUTPUT, output);
+
+#ifdef DG_GEMM_EPILOGUE
+#define DG_GEMM_EPI_FIRST (DG_CONV2D_OUTPUT + 1)
+#define DG_EPI_IN_DTYPE DG_OUT_DTYPE
+#include "dg_gemm_epilogue.glsl"
+#endif
 
 vmel_tensor_record in_r, w_r, b_r, out_r;
 uint oh, ow, oc_count, rows, kw, ic_count, depth;
@@ -107,8 +114,13 @@ dg_coop_store(uint m, uint n, dg_coop_acc_el_t value)
    if (m >= rows || n >= oc_count)
       return;
    uint ox = m % ow, oy = (m / ow) % oh, b = m / (ow * oh);
+#ifdef DG_GEMM_EPILOGUE
+   dg_gemm_epilogue(dg_conv_value(acc_t(value), b_r, b_r.dims[0] == 1u ? 0u : n),
+                    uvec4(b, oy, ox, n), 4u, dg_address(out_r, dg_offset4(out_r, b, oy, ox, n)));
+#else
    dg_conv_store(acc_t(value), b_r, b_r.dims[0] == 1u ? 0u : n,
                  dg_address(out_r, dg_offset4(out_r, b, oy, ox, n)));
+#endif
 }
 
 void

@@ -11,7 +11,10 @@
  * tile, tiles row-major over (n, tile row, tile column).
  * Attributes (struct dg_attrs_matmul): a_zp, b_zp, which the build requires to be 0 for the
  * i8 rows (the staged elements are the i8 values themselves).
- * Variant defines: DG_IN_DTYPE (A and B: fp16, fp8 or i8), DG_OUT_DTYPE, DG_COOP_M/N/K.
+ * Variant defines: DG_IN_DTYPE (A and B: fp16, fp8 or i8), DG_OUT_DTYPE, DG_COOP_M/N/K;
+ * DG_GEMM_EPILOGUE (the _EPI variants, D58): each output element goes through the gemm
+ * epilogue (dg_gemm_epilogue.glsl, D52), tensors 3 .. 6 its extra tensors, tensor 2 the
+ * chain's last.
  * Float rows stage their elements as fp16 (exact for fp16 and fp8) and sum in fp32;
  * i8 -> i32 sums in int32 with wrap-around (bit-exact). fp16 and i8 rows whose K (A) and
  * columns (B) are contiguous, in whole 16-byte vectors and at 16-byte aligned addresses
@@ -39,6 +42,12 @@ DG_DECLARE_ATTRS_MATMUL
 DG_TENSOR(DG_MATMUL_A, a);
 DG_TENSOR(DG_MATMUL_B, b);
 DG_TENSOR(DG_MATMUL_OUTPUT, output);
+
+#ifdef DG_GEMM_EPILOGUE
+#define DG_GEMM_EPI_FIRST (DG_MATMUL_OUTPUT + 1)
+#define DG_EPI_IN_DTYPE DG_OUT_DTYPE
+#include "dg_gemm_epilogue.glsl"
+#endif
 
 vmel_tensor_record a_r, b_r, out_r;
 uvec2 a_base, b_base; /* the batch's matrices */
@@ -107,9 +116,15 @@ dg_coop_rows_vectors(vmel_tensor_record r)
 void
 dg_coop_store(uint m, uint n, dg_coop_acc_el_t value)
 {
-   if (m < rows && n < cols)
-      dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, batch, m, n)),
-               dg_atype(DG_OUT_DTYPE)(value));
+   if (m >= rows || n >= cols)
+      return;
+#ifdef DG_GEMM_EPILOGUE
+   dg_gemm_epilogue(dg_atype(DG_OUT_DTYPE)(value), uvec4(batch, m, n, 0u), 3u,
+                    dg_address(out_r, dg_offset3(out_r, batch, m, n)));
+#else
+   dg_store(DG_OUT_DTYPE, dg_address(out_r, dg_offset3(out_r, batch, m, n)),
+            dg_atype(DG_OUT_DTYPE)(value));
+#endif
 }
 
 void
