@@ -23,7 +23,7 @@
 #define BENCH_MAX_SAMPLES 1000
 #define BENCH_MAX_CONSTANTS 24
 #define BENCH_MAX_OWNED 48
-#define BENCH_GRAPH_COUNT 37
+#define BENCH_GRAPH_COUNT 39
 /* bench_graph_defs[BENCH_SUITE_FIRST ..]: issue 14's suite (bench_graph_suite.c) */
 #define BENCH_SUITE_FIRST 22
 /* The operators of a suite graph (bench_graph_suite.c), for the memory lower bound. */
@@ -235,6 +235,8 @@ void bench_setup_matmul4096_fp32(struct bench_graph *g, const struct bench_param
 void bench_setup_matmul4096_fp16(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_matmul4096_bf16(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_matmul4096_i8(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul_64x4096x64_fp32(struct bench_graph *g, const struct bench_params *p);
+void bench_setup_matmul_64x4096x64_fp16(struct bench_graph *g, const struct bench_params *p);
 void bench_setup_branch4_fp32(struct bench_graph *g, const struct bench_params *p);
 
 /* ---- Vulkan (bench_graph_vk.c) ---- */

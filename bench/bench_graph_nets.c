@@ -779,5 +779,7 @@ const struct bench_graph_def bench_graph_defs[BENCH_GRAPH_COUNT] = {
     {"matmul4096_fp16", bench_setup_matmul4096_fp16},
     {"matmul4096_bf16", bench_setup_matmul4096_bf16},
     {"matmul4096_i8", bench_setup_matmul4096_i8},
+    {"matmul_64x4096x64_fp32", bench_setup_matmul_64x4096x64_fp32},
+    {"matmul_64x4096x64_fp16", bench_setup_matmul_64x4096x64_fp16},
     {"branch4_fp32", bench_setup_branch4_fp32},
 };

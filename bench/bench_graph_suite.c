@@ -31,6 +31,9 @@
  *                         sampled rows (every 64th) so the reference stays
  *                         a few seconds; bf16 optional (the device needs
  *                         bf16 tensors);
+ *   matmul_64x4096x64_{fp32,fp16}
+ *                         MATMUL [1,64,4096] x [1,4096,64] (split-K's case,
+ *                         D56), checked as matmul512; not in the suite;
  *   branch4_fp32          [1,56,56,64] four independent branches (CONV2D 1x1
  *                         64->64, ReLU) joined by an ADD tree: what the
  *                         barrier plan does with branches (D46).
@@ -708,53 +711,56 @@ bench_setup_mobilenet_fp32_b8(struct bench_graph *g, const struct bench_params *
 /* Output rows checked at 4096: every MM_SAMPLE_STRIDE-th (32 rows, 1 G MACs of reference). */
 #define MM_SAMPLE_STRIDE 128
 
+/* MATMUL [1,M,K] x [1,K,N], B a graph constant. */
 static void
-setup_matmul(struct bench_graph *g, int64_t m, enum ref_dtype dtype)
+setup_matmul(struct bench_graph *g, int64_t m, int64_t k, int64_t n, enum ref_dtype dtype)
 {
-   uint64_t rng = SEED ^ (uint64_t)(40 + m + 1000 * (int64_t)dtype);
+   /* The square sizes keep their seeds. */
+   uint64_t rng = SEED ^ (uint64_t)(40 + m + (k - m) * 7 + (n - m) * 13 + 1000 * (int64_t)dtype);
    const bool i8 = dtype == REF_DTYPE_I8;
    const enum ref_dtype out_dtype = i8 ? REF_DTYPE_I32 : REF_DTYPE_FP32;
    const char *elem = dtype == REF_DTYPE_FP32   ? "%float"
                       : dtype == REF_DTYPE_FP16 ? "%half"
                       : dtype == REF_DTYPE_BF16 ? "%bf16"
                                                 : "%i8";
-   const int64_t ab[3] = {1, m, m}, one[1] = {1};
+   const int64_t ad[3] = {1, m, k}, bd[3] = {1, k, n}, od[3] = {1, m, n}, one[1] = {1};
    g->suite = true;
    g->peak_type = dtype == REF_DTYPE_FP32   ? BENCH_PEAK_FP32
                   : dtype == REF_DTYPE_FP16 ? BENCH_PEAK_FP16
                   : dtype == REF_DTYPE_BF16 ? BENCH_PEAK_BF16
                                             : BENCH_PEAK_INT8;
    g->optional = dtype == REF_DTYPE_BF16; /* bf16 tensors need VK_KHR_shader_bfloat16 */
-   g->macs = (double)m * m * m;
+   g->macs = (double)m * k * n;
    g->what = i8                       ? "MATMUL i8 -> i32, B a graph constant"
              : dtype == REF_DTYPE_FP32 ? "MATMUL fp32, B a graph constant"
              : dtype == REF_DTYPE_FP16 ? "MATMUL fp16 -> fp32 (fp32 accumulator), B a graph constant"
                                        : "MATMUL bf16 -> fp32, B a graph constant";
    struct sx s;
    sx_begin(&s, g, i8, dtype == REF_DTYPE_FP16, dtype == REF_DTYPE_BF16);
-   sx_tensor(&s, "t_ab", elem, 3, ab);
-   sx_tensor(&s, "t_o", i8 ? "%uint" : "%float", 3, ab);
+   sx_tensor(&s, "t_a", elem, 3, ad);
+   sx_tensor(&s, "t_b", elem, 3, bd);
+   sx_tensor(&s, "t_o", i8 ? "%uint" : "%float", 3, od);
    sx_tensor(&s, "t_z", elem, 1, one);
    bench_text_printf(s.t, "%%zero = OpConstantNull %%t_z\n"
-                          "%%b = OpGraphConstantARM %%t_ab 0\n");
-   sx_graph(&s, "%t_ab", "%t_o");
-   int mm = sx_op(&s, "%t_o", 4.0 * (double)(m * m), -1, -1, "MATMUL %%n_in %%b %%zero %%zero");
+                          "%%b = OpGraphConstantARM %%t_b 0\n");
+   sx_graph(&s, "%t_a", "%t_o");
+   int mm = sx_op(&s, "%t_o", 4.0 * (double)(m * n), -1, -1, "MATMUL %%n_in %%b %%zero %%zero");
    sx_end(&s, mm);
 
    /* Reference rows: all at 512, every MM_SAMPLE_STRIDE-th above. */
    const int64_t stride = m > 512 ? MM_SAMPLE_STRIDE : 1;
-   const int64_t rows[3] = {1, m / stride, m};
+   const int64_t rows[3] = {1, m / stride, k}, want_rows[3] = {1, m / stride, n};
    g->sample_stride = stride;
    g->sample_dim = 1;
    struct ref_tensor *zero = bench_tensor_new(g, dtype, 1, one);
-   g->inputs[0] = bench_tensor_new(g, dtype, 3, ab);
+   g->inputs[0] = bench_tensor_new(g, dtype, 3, ad);
    g->input_count = 1;
-   struct ref_tensor *b = bench_tensor_new(g, dtype, 3, ab);
-   g->output = bench_tensor_new(g, out_dtype, 3, ab);
+   struct ref_tensor *b = bench_tensor_new(g, dtype, 3, bd);
+   g->output = bench_tensor_new(g, out_dtype, 3, od);
    struct ref_tensor *a_rows = stride > 1 ? bench_tensor_new(g, dtype, 3, rows) : NULL;
-   g->want = bench_tensor_new(g, i8 ? REF_DTYPE_I32 : REF_DTYPE_FP64, 3, rows);
+   g->want = bench_tensor_new(g, i8 ? REF_DTYPE_I32 : REF_DTYPE_FP64, 3, want_rows);
    if (!i8)
-      g->bound = bench_tensor_new(g, REF_DTYPE_FP64, 3, rows);
+      g->bound = bench_tensor_new(g, REF_DTYPE_FP64, 3, want_rows);
    if (g->failed)
       return;
    if (i8) {
@@ -767,14 +773,14 @@ setup_matmul(struct bench_graph *g, int64_t m, enum ref_dtype dtype)
       g->check = BENCH_CHECK_DOT;
       g->dot = (struct tosa_ref_dot_check){.out_type = REF_DTYPE_FP32,
                                            .acc_type = REF_DTYPE_FP32,
-                                           .ks = m,
+                                           .ks = k,
                                            .has_bias = true,
                                            .test_set = -1};
    }
    bench_constant(g, 0, b);
    const struct ref_tensor *a = g->inputs[0];
    if (a_rows) {
-      size_t row = (size_t)m * ref_dtype_size(dtype);
+      size_t row = (size_t)k * ref_dtype_size(dtype);
       for (int64_t r = 0; r < rows[1]; r++)
          memcpy((uint8_t *)a_rows->data + (size_t)r * row,
                 (const uint8_t *)a->data + (size_t)(r * stride) * row, row);
@@ -784,7 +790,7 @@ setup_matmul(struct bench_graph *g, int64_t m, enum ref_dtype dtype)
       /* The reference of fp16/bf16 values is that of the same values in fp32 (converting is
        * exact; the reference computes in fp64 either way), and fp32 is read much faster. */
       struct ref_tensor *a32 = bench_tensor_new(g, REF_DTYPE_FP32, 3, a->shape);
-      struct ref_tensor *b32 = bench_tensor_new(g, REF_DTYPE_FP32, 3, ab);
+      struct ref_tensor *b32 = bench_tensor_new(g, REF_DTYPE_FP32, 3, bd);
       struct ref_tensor *z32 = bench_tensor_new(g, REF_DTYPE_FP32, 1, one);
       if (g->failed)
          return;
@@ -807,7 +813,7 @@ setup_matmul(struct bench_graph *g, int64_t m, enum ref_dtype dtype)
    {                                                                                             \
       (void)p;                                                                                   \
       g->name = "matmul" #size "_" #type;                                                        \
-      setup_matmul(g, size, dtype);                                                              \
+      setup_matmul(g, size, size, size, dtype);                                                  \
    }
 MATMUL_SETUP(512, fp32, REF_DTYPE_FP32)
 MATMUL_SETUP(512, fp16, REF_DTYPE_FP16)
@@ -817,6 +823,19 @@ MATMUL_SETUP(4096, fp32, REF_DTYPE_FP32)
 MATMUL_SETUP(4096, fp16, REF_DTYPE_FP16)
 MATMUL_SETUP(4096, bf16, REF_DTYPE_BF16)
 MATMUL_SETUP(4096, i8, REF_DTYPE_I8)
+
+/* Small M and N, long K (split-K's case, D56; not in the suite): [1,64,4096] x [1,4096,64]. */
+#define MATMUL_LONG_K_SETUP(type, dtype)                                                         \
+   void bench_setup_matmul_64x4096x64_##type(struct bench_graph *g,                              \
+                                              const struct bench_params *p)                      \
+   {                                                                                             \
+      (void)p;                                                                                   \
+      g->name = "matmul_64x4096x64_" #type;                                                      \
+      setup_matmul(g, 64, 4096, 64, dtype);                                                      \
+      g->suite = false;                                                                          \
+   }
+MATMUL_LONG_K_SETUP(fp32, REF_DTYPE_FP32)
+MATMUL_LONG_K_SETUP(fp16, REF_DTYPE_FP16)
 
 /* ---- four branches and a join ------------------------------------------------------------ */
 

@@ -10,7 +10,8 @@
 # VK_DRIVER_FILES / VK_ICD_FILENAMES as for any run). Prints per graph and metric the median
 # over the rounds of each side's per-run medians and the speed-up reference / fast (above 1:
 # the fast kernels take less time). --baseline sets another variable for the reference side
-# instead of VMEL_GRAPH_KERNELS=reference: VMEL_GRAPH_FUSION=0 measures fusion (D52).
+# instead of VMEL_GRAPH_KERNELS=reference: VMEL_GRAPH_FUSION=0 measures fusion (D52),
+# VMEL_GRAPH_SPLIT_K=1 split-K (D56).
 # bench_graph checks every output against the CPU reference
 # in every run; a failure stops the comparison. Logs and JSON stay in a directory under /tmp.
 set -euo pipefail
@@ -31,7 +32,7 @@ shift
 bench=$build/bench/bench_graph
 [ -x "$bench" ] || { echo "$0: $bench missing" >&2; exit 1; }
 unset VK_INSTANCE_LAYERS VK_LOADER_LAYERS_ENABLE VK_LOADER_LAYERS_DISABLE VK_ADD_LAYER_PATH \
-  VMEL_GRAPH_PROFILING VMEL_GRAPH_MAX_GROUPS VMEL_GRAPH_KERNELS VMEL_GRAPH_FUSION
+  VMEL_GRAPH_PROFILING VMEL_GRAPH_MAX_GROUPS VMEL_GRAPH_KERNELS VMEL_GRAPH_FUSION VMEL_GRAPH_SPLIT_K
 
 out=$(mktemp -d /tmp/compare-kernels.XXXXXX)
 echo "== $rounds rounds, reference ($baseline) then fast; logs in $out"

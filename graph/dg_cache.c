@@ -387,6 +387,7 @@ dg_cache_key(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *i
    /* The kernel mode (VMEL_GRAPH_KERNELS, D44) and the limits the tiled variants check. */
    dg_sha256_u32(&s, (uint32_t)dg_kernel_mode_from_env());
    dg_sha256_u32(&s, dg_fusion_from_env()); /* VMEL_GRAPH_FUSION (D52) */
+   dg_sha256_u32(&s, dg_split_k_from_env()); /* VMEL_GRAPH_SPLIT_K (D56) */
    dg_sha256_u32(&s, device->limits.maxComputeWorkGroupInvocations);
    dg_sha256_u32(&s, device->limits.maxComputeSharedMemorySize);
    dg_sha256_u32(&s, device->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU);

@@ -65,6 +65,12 @@ dg_build_int_dot(const struct dg_build *b)
    return b->caps->int_dot;
 }
 
+uint32_t
+dg_build_split_k(const struct dg_build *b)
+{
+   return b->caps->split_k;
+}
+
 bool
 dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations, uint32_t shared_bytes)
 {

@@ -74,6 +74,12 @@ enum dg_variant_kind {
    DG_VARIANT_INT_DOT_EPI, /* the same with a fused epilogue (D57) */
    DG_VARIANT_COOP_NV_EPI, /* COOP_NV and COOP_KHR with a fused epilogue (D58) */
    DG_VARIANT_COOP_KHR_EPI,
+   /* Split-K (D56): the 64 x 64 tiled kernel summing one part of K into a scratch tensor of
+    * partial sums, and the kernel that adds the parts and stores the output (gemm_reduce.comp),
+    * without and with a fused epilogue. */
+   DG_VARIANT_SPLITK,
+   DG_VARIANT_SPLITK_REDUCE,
+   DG_VARIANT_SPLITK_REDUCE_EPI,
    DG_VARIANT_NONE,        /* no kernel's kind: dg_build_variant() finds none */
 };
 
@@ -116,6 +122,9 @@ struct dg_plan_caps {
    uint8_t fusion;
    uint32_t coop; /* DG_COOP_* shapes the COOP variants may use (D51) */
    bool int_dot;  /* shaderIntegerDotProduct: the INT_DOT variants may run (D51) */
+   /* Split-K of the tiled GEMM kernels (D56; VMEL_GRAPH_SPLIT_K, read at pipeline creation):
+    * 0 the build's choice (GPUs only), 1 never, S >= 2 into S parts wherever K has S steps. */
+   uint32_t split_k;
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -430,6 +439,15 @@ bool dg_build_cpu_device(const struct dg_build *b);
  *  device's limits (dg_plan_caps). */
 bool dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations,
                              uint32_t shared_bytes);
+
+/** VMEL_GRAPH_SPLIT_K: unset, empty or "auto" 0 (the build's choice), "0" or "1" never (1),
+ *  S in 2..DG_SPLIT_K_MAX S parts; anything else is logged and taken as auto (D56).
+ *  graph/build/gemm_split.c. */
+uint32_t dg_split_k_from_env(void);
+#define DG_SPLIT_K_MAX 64
+
+/** The split-K setting of the plan being built (dg_plan_caps::split_k). */
+uint32_t dg_build_split_k(const struct dg_build *b);
 
 /** The cooperative-matrix shapes of the device (dg_plan_caps::coop, DG_COOP_*). */
 uint32_t dg_build_coop(const struct dg_build *b);

@@ -26,7 +26,7 @@ cmake --build "$asan" -j "$(nproc)"
 # package and manual-page tests and vmel-info's JSON check (tools, not layer memory), the
 # flatc-made .tosa files (the reader is fuzzed under sanitizers: tests/fuzz), and the runs of
 # a test under another kernel choice (same layer code, other kernels).
-asan_skip='^(install\.|docs\.help\.|e2e\.vmel_info_why$|e2e\.tosa\.)|\.(reference|gpu_tiles|gpu|off|nv|khr)$'
+asan_skip='^(install\.|docs\.help\.|e2e\.vmel_info_why$|e2e\.tosa\.)|\.(reference|gpu_tiles|gpu|off|nv|khr|split_k)$'
 (cd "$asan" && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
    ctest --output-on-failure -j "$(nproc)" -LE unit -E "$asan_skip")
 
@@ -54,7 +54,7 @@ if [ -f "$lvp25/lvp_icd.json" ] || bash "$here/tools/get-lavapipe25.sh" "$lvp25"
   cmake --build "$lvp25_build" -j "$(nproc)"
   (cd "$lvp25_build" &&
      LD_LIBRARY_PATH="$lvp25/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-     ctest --output-on-failure -j "$(nproc)" -L e2e -E '^e2e\.tosa\.|\.(reference|gpu_tiles|gpu|off)$')
+     ctest --output-on-failure -j "$(nproc)" -L e2e -E '^e2e\.tosa\.|\.(reference|gpu_tiles|gpu|off|split_k)$')
 else
   echo "run-tests: WARNING: lavapipe 25 (bookworm-backports) could not be fetched;" \
        "its end-to-end stage is skipped" >&2

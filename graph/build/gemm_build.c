@@ -25,6 +25,8 @@
 
 #include <string.h>
 
+#include "gemm_split.h"
+
 #include "dg_op.h"
 #include "kernel_abi/gemm_args.h"
 #include "lyr_alloc.h"
@@ -49,9 +51,8 @@ static const struct gemm_tile small_tile = {DG_VARIANT_TILED_SMALL, DG_VARIANT_T
  * that do not exist (lavapipe: 3x CONV2D 3x3 16 -> 16 channels 1.5x slower tiled). */
 #define MIN_TILED_COLS 32
 
-/* Workgroups a GPU dispatch should have before a larger tile is taken: two per
- * multiprocessor of a large GPU (the H200 has 132). */
-#define GPU_MIN_TILES 256
+/* Workgroups a GPU dispatch should have before a larger tile is taken (gemm_split.h). */
+#define GPU_MIN_TILES DG_GPU_MIN_TILES
 
 static uint64_t
 tiles_of(const struct gemm_tile *t, uint64_t batch, uint64_t rows, uint64_t cols)
@@ -265,6 +266,13 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    uint32_t kernel = tiled_kernel(b, n, t, tiles);
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
+   const struct dg_tensor *a = dg_node_input(dg_build_graph(b), n, 0);
+   struct dg_gemm_dims dims = {(uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2],
+                               (uint64_t)a->ty.shape.dim[2]};
+   bool split;
+   VkResult result = dg_gemm_split_k(b, n, &dims, DG_PLAN_NONE, DG_PLAN_NONE, &split);
+   if (result != VK_SUCCESS || split)
+      return result;
    return add_tiled_stage(b, n, kernel, t->epi_kind, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
 }
 
@@ -388,10 +396,11 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
       kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
       epi = DG_VARIANT_INT_DOT_EPI;
    }
+   const struct gemm_tile *t = NULL; /* the tiled kernel's tile (NULL: another kind) */
    if (kernel == DG_PLAN_NONE) {
       if (d[3] < MIN_TILED_COLS)
          return dg_build_default(b, n);
-      const struct gemm_tile *t = tile_for(b, 1, rows, (uint64_t)d[3]);
+      t = tile_for(b, 1, rows, (uint64_t)d[3]);
       tiles = tiles_of(t, 1, rows, (uint64_t)d[3]);
       kernel = tiled_kernel(b, n, t, tiles);
       epi = t->epi_kind;
@@ -404,5 +413,13 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
       return result;
    if (weight == DG_PLAN_NONE)
       return dg_build_default(b, n);
+   if (t) {
+      const int64_t *w = dg_node_input(dg_build_graph(b), n, 1)->ty.shape.dim;
+      struct dg_gemm_dims dims = {1, rows, (uint64_t)d[3], (uint64_t)(w[1] * w[2] * w[3])};
+      bool split;
+      result = dg_gemm_split_k(b, n, &dims, 1, weight, &split);
+      if (result != VK_SUCCESS || split)
+         return result;
+   }
    return add_tiled_stage(b, n, kernel, epi, tiles, 1, weight);
 }

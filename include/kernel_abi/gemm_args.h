@@ -72,6 +72,15 @@
 #define DG_GEMM_TN DG_GEMM_NARROW_TN
 #endif
 
+/* Split-K (D56): the bindings of gemm_reduce.comp, which adds the S parts of a SPLITK
+ * variant's partial sums [S, <output dims>] and stores the output; graph/build/gemm_split.c
+ * gives each part at least DG_SPLIT_MIN_STEPS K steps of its tile (DG_GEMM_SMALL_BK) unless
+ * VMEL_GRAPH_SPLIT_K forces a count. */
+#define DG_GEMM_REDUCE_PARTS 0
+#define DG_GEMM_REDUCE_BIAS 1 /* CONV2D's bias; MATMUL binds the partial sums again, unread */
+#define DG_GEMM_REDUCE_OUTPUT 2
+#define DG_SPLIT_MIN_STEPS 4
+
 /*
  * The cooperative-matrix kernels (shaders/common/dg_gemm_coop.glsl: matmul_coop.comp,
  * conv2d_coop.comp; D51, D58). A workgroup of DG_GEMM_LOCAL invocations, DG_COOP_SUBGROUPS

@@ -160,4 +160,31 @@ dg_gemm_col(uint h, uint c)
       }                                                                                            \
    }
 
+/* Split-K (D56; DG_GEMM_SPLIT_K, the SPLITK variants): the kernel's output binding is a session
+ * scratch tensor [S, <output dims>] of partial sums, one per part of K, in DG_GEMM_PART_DTYPE
+ * (i32 for integer rows, fp32 for float ones: an fp16 accumulator's sum converts exactly);
+ * gemm_reduce.comp adds the S parts in order and stores the output. The workgroups are the
+ * tiles of part 0, then those of part 1, ...; part p sums the k of K steps
+ * p * per .. (p + 1) * per - 1 (dg_gemm_part_steps()), the last part what is left (possibly
+ * nothing: its partial sums are 0). DG_GEMM_OUT_D is the first of the output's dimensions in
+ * the bound output's record. */
+#ifdef DG_GEMM_INT
+#define DG_GEMM_PART_DTYPE DG_DTYPE_I32
+#else
+#define DG_GEMM_PART_DTYPE DG_DTYPE_FP32
+#endif
+#ifdef DG_GEMM_SPLIT_K
+#define DG_GEMM_OUT_D 1u
+#else
+#define DG_GEMM_OUT_D 0u
+#endif
+
+/* The K steps of DG_GEMM_BK each part of `depth` split into `parts` sums (graph/build/gemm_split.c
+ * computes the same count). */
+uint
+dg_gemm_part_steps(uint depth, uint parts)
+{
+   return ((depth + DG_GEMM_BK - 1u) / DG_GEMM_BK + parts - 1u) / parts;
+}
+
 #endif /* DG_GEMM_GLSL */

@@ -55,7 +55,10 @@ fplan_make_on(const struct dcase *c, bool fusion, enum dg_kernel_mode mode,
                                                       t->g->outputs[i].binding,
                                                       VK_DESCRIPTOR_TYPE_TENSOR_ARM, 1, 0, false};
    t->layout = (struct dg_plan_layout){2, t->bindings, n};
+   /* Split-K off (D56): these GPU plans would split the small GEMMs' K (test_split_plan.c
+    * checks fusion into the split's reduce stage). */
    struct dg_plan_caps caps = {.max_groups = {65535, 65535}, .kernels = mode, .fusion = fusion,
+                               .split_k = 1,
                                .max_workgroup_invocations = 1024, .max_shared_memory = 49152};
    if (dev) {
       caps.int_dot = dev->int_dot;

@@ -22,7 +22,10 @@
  * conv2d.comp (dg_conv.glsl): DG_IN_DTYPE, DG_W_DTYPE, DG_OUT_DTYPE,
  * DG_ACC_DTYPE, DG_NATIVE_FP16; DG_GEMM_EPILOGUE (the _EPI variants, D52): the output
  * element goes through the gemm epilogue (dg_gemm_epilogue.glsl), tensors 4 .. 7 its extra
- * tensors, tensor 3 the fused chain's last tensor.
+ * tensors, tensor 3 the fused chain's last tensor. DG_GEMM_SPLIT_K (the SPLITK variants, D56;
+ * with DG_GEMM_SMALL): tensor 3 is a scratch [S, N, OH, OW, OC] of partial sums without the
+ * bias, one per part of K (dg_gemm.glsl), S * tiles workgroups; gemm_reduce.comp adds them
+ * and the bias.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -63,16 +66,29 @@ main()
    vmel_tensor_record w_r = DG_RECORD(weight);
    vmel_tensor_record b_r = DG_RECORD(bias);
    vmel_tensor_record out_r = DG_RECORD(output);
-   uint oh = out_r.dims[1], ow = out_r.dims[2], oc_count = out_r.dims[3];
-   uint rows = out_r.dims[0] * oh * ow;
+   const uint d = DG_GEMM_OUT_D;
+   uint oh = out_r.dims[d + 1u], ow = out_r.dims[d + 2u], oc_count = out_r.dims[d + 3u];
+   uint rows = out_r.dims[d] * oh * ow;
    int ih = int(in_r.dims[1]), iw = int(in_r.dims[2]);
    uint kw = w_r.dims[1], ic_count = w_r.dims[2];
-   uint depth = w_r.dims[0] * kw * ic_count;
+   uint k_first = 0u, depth = w_r.dims[0] * kw * ic_count;
    uint tiles_n = (oc_count + DG_GEMM_BN - 1u) / DG_GEMM_BN;
    uint tiles_m = (rows + DG_GEMM_BM - 1u) / DG_GEMM_BM;
    uint tile = dg_gemm_tile();
+#ifdef DG_GEMM_SPLIT_K
+   uint parts = out_r.dims[0], part = tile / (tiles_m * tiles_n);
+   if (part >= parts)
+      return; /* the whole workgroup: no barrier is left waiting */
+   tile %= tiles_m * tiles_n;
+   uint per = dg_gemm_part_steps(depth, parts) * DG_GEMM_BK;
+   k_first = part * per;
+   depth = min(depth, k_first + per);
+   uint part_offset = part * out_r.strides[0];
+#else
    if (tile >= tiles_m * tiles_n)
       return; /* the whole workgroup: no barrier is left waiting */
+   uint part_offset = 0u;
+#endif
    uint m0 = tile / tiles_n * DG_GEMM_BM;
    uint n0 = tile % tiles_n * DG_GEMM_BN;
 
@@ -94,7 +110,7 @@ main()
       [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++)
          acc[i][h] = acc4_t(0);
 
-   for (uint k0 = 0u; k0 < depth; k0 += DG_GEMM_BK) {
+   for (uint k0 = k_first; k0 < depth; k0 += DG_GEMM_BK) {
       [[unroll]] for (uint i = 0u; i < DG_GEMM_A_ITEMS; i++) {
          uint k = k0 + dg_gemm_a_k(i);
          uint ic = k % ic_count, kx = (k / ic_count) % kw, ky = k / (ic_count * kw);
@@ -159,13 +175,17 @@ main()
          if (m >= rows)
             continue;
          uint ox = m % ow, oy = (m / ow) % oh, n = m / (ow * oh);
-         uvec2 at = dg_address(out_r, dg_offset4(out_r, n, oy, ox, 0u));
+         uvec2 at = dg_address(out_r, part_offset + n * out_r.strides[d] +
+                                         oy * out_r.strides[d + 1u] + ox * out_r.strides[d + 2u]);
          [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++) {
             [[unroll]] for (uint c = 0u; c < 4u; c++) {
                uint oc = n0 + dg_gemm_col(h, c);
                if (oc >= oc_count)
                   continue;
-#ifdef DG_GEMM_EPILOGUE
+#if defined(DG_GEMM_SPLIT_K)
+               dg_store(DG_GEMM_PART_DTYPE, vmel_address_add(at, oc * out_r.strides[d + 3u]),
+                        dg_atype(DG_GEMM_PART_DTYPE)(acc[g * 4u + r][h][c]));
+#elif defined(DG_GEMM_EPILOGUE)
                dg_gemm_epilogue(dg_conv_value(acc[g * 4u + r][h][c], b_r,
                                               b_r.dims[0] == 1u ? 0u : oc),
                                 uvec4(n, oy, ox, oc), 4u,

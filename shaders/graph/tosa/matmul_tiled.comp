@@ -13,7 +13,10 @@
  * Attributes (struct dg_attrs_matmul): a_zp, b_zp (i8 rows).
  * Variant defines: DG_IN_DTYPE (A and B), DG_OUT_DTYPE, DG_NATIVE_FP16; DG_GEMM_EPILOGUE (the
  * _EPI variants, D52): each output element goes through the gemm epilogue
- * (dg_gemm_epilogue.glsl), tensors 3 .. 6 its extra tensors, tensor 2 the chain's last. Rows:
+ * (dg_gemm_epilogue.glsl), tensors 3 .. 6 its extra tensors, tensor 2 the chain's last.
+ * DG_GEMM_SPLIT_K (the SPLITK variants, D56; with DG_GEMM_SMALL): tensor 2 is a scratch
+ * [S, N, H, W] of partial sums, one per part of K (dg_gemm.glsl), S * tiles workgroups.
+ * Rows:
  * i8 -> i32 (wrapping, bit-exact: integer sums do not depend on the order);
  * fp8 -> fp16; fp16 -> fp16 or fp32; bf16 -> fp32; fp32 -> fp32. An fp16
  * output accumulates in fp32 unless DG_NATIVE_FP16 makes the accumulator (and
@@ -85,12 +88,25 @@ main()
    vmel_tensor_record a_r = DG_RECORD(a);
    vmel_tensor_record b_r = DG_RECORD(b);
    vmel_tensor_record out_r = DG_RECORD(output);
-   uint rows = out_r.dims[1], cols = out_r.dims[2], depth = a_r.dims[2];
+   uint batch = out_r.dims[DG_GEMM_OUT_D], rows = out_r.dims[DG_GEMM_OUT_D + 1u];
+   uint cols = out_r.dims[DG_GEMM_OUT_D + 2u], k_first = 0u, depth = a_r.dims[2];
    uint tiles_m = (rows + DG_GEMM_BM - 1u) / DG_GEMM_BM;
    uint tiles_n = (cols + DG_GEMM_BN - 1u) / DG_GEMM_BN;
+   uint tiles = batch * tiles_m * tiles_n;
    uint tile = dg_gemm_tile();
-   if (tile >= out_r.dims[0] * tiles_m * tiles_n)
+#ifdef DG_GEMM_SPLIT_K
+   uint parts = out_r.dims[0], part = tile / tiles;
+   if (part >= parts)
       return; /* the whole workgroup: no barrier is left waiting */
+   tile %= tiles;
+   uint per = dg_gemm_part_steps(depth, parts) * DG_GEMM_BK;
+   k_first = part * per;
+   depth = min(depth, k_first + per);
+   uint part_offset = part * out_r.strides[0];
+#else
+   if (tile >= tiles)
+      return; /* the whole workgroup: no barrier is left waiting */
+#endif
    uint n = tile / (tiles_m * tiles_n);
    uint m0 = (tile / tiles_n) % tiles_m * DG_GEMM_BM;
    uint n0 = tile % tiles_n * DG_GEMM_BN;
@@ -103,7 +119,7 @@ main()
       [[unroll]] for (uint h = 0u; h < DG_GEMM_TN4; h++)
          acc[i][h] = acc4_t(0);
 
-   for (uint k0 = 0u; k0 < depth; k0 += DG_GEMM_BK) {
+   for (uint k0 = k_first; k0 < depth; k0 += DG_GEMM_BK) {
       [[unroll]] for (uint i = 0u; i < DG_GEMM_A_ITEMS; i++) {
          uint k = k0 + dg_gemm_a_k(i), m = m0 + 4u * dg_gemm_a_row4(i);
          uvec2 at = vmel_address_add(a_base, m * a_r.strides[1] + k * a_r.strides[2]);
@@ -142,7 +158,12 @@ main()
                uint col = n0 + dg_gemm_col(h, c);
                if (m >= rows || col >= cols)
                   continue;
-#ifdef DG_GEMM_EPILOGUE
+#if defined(DG_GEMM_SPLIT_K)
+               dg_store(DG_GEMM_PART_DTYPE,
+                        dg_address(out_r, part_offset + n * out_r.strides[1] +
+                                             m * out_r.strides[2] + col * out_r.strides[3]),
+                        dg_atype(DG_GEMM_PART_DTYPE)(acc[g * 4u + r][h][c]));
+#elif defined(DG_GEMM_EPILOGUE)
                dg_gemm_epilogue(dg_atype(DG_OUT_DTYPE)(acc[g * 4u + r][h][c]),
                                 uvec4(n, m, col, 0u), 3u,
                                 dg_address(out_r, dg_offset3(out_r, n, m, col)));

@@ -41,8 +41,11 @@ tested_here(const char *variant)
     * layer's build is what sets them up, so they are tested through it (the tiled .optest
     * files in three kernel modes), not here; so do the COOP and INT_DOT variants (D51): the
     * coop .optest files on a device with cooperative matrices, the tiled files under
-    * VMEL_GRAPH_KERNELS=int-dot. */
-   if (strstr(variant, "_tiled_") || strstr(variant, "_coop_") || strstr(variant, "_int_dot_"))
+    * VMEL_GRAPH_KERNELS=int-dot; and the SPLITK variants with their reduce kernels (D56): a
+    * session scratch tensor between two stages, splitk.optest and the tiled files under
+    * VMEL_GRAPH_SPLIT_K. */
+   if (strstr(variant, "_tiled_") || strstr(variant, "_coop_") || strstr(variant, "_int_dot_") ||
+       strstr(variant, "_splitk_"))
       return false;
    for (unsigned i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
       if (strncmp(variant, prefixes[i], strlen(prefixes[i])) == 0)

@@ -1,0 +1,34 @@
+/*
+ * Copyright © 2026 The vmel authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Split-K of the tiled MATMUL and CONV2D kernels (D56; gemm_split.c), called by their builds
+ * (gemm_build.c) where the tiled kernel applies, before its one-stage build.
+ */
+#ifndef GEMM_SPLIT_H
+#define GEMM_SPLIT_H
+
+#include "dg_build.h"
+
+/* Workgroups a GPU dispatch should have: two per multiprocessor of a large GPU (the H200 has
+ * 132). Below it the tiled build takes smaller tiles (gemm_build.c), then splits K. */
+#define DG_GPU_MIN_TILES 256
+
+/** A GEMM as the tiled kernels see it: `batch` products of a rows x depth matrix by a
+ *  depth x cols one (CONV2D: batch 1, rows N*OH*OW, depth KH*KW*IC, cols OC). */
+struct dg_gemm_dims {
+   uint64_t batch, rows, cols, depth;
+};
+
+/**
+ * Builds node n as split-K stages when the build chooses it (a GPU whose 64 x 64 tiles would
+ * not reach DG_GPU_MIN_TILES workgroups, K long enough for parts of DG_SPLIT_MIN_STEPS K steps)
+ * or VMEL_GRAPH_SPLIT_K forces it, and the SPLITK variants apply (*built true); else changes
+ * nothing. The node's input `replace` is bound as tensor reference `with` unless DG_PLAN_NONE
+ * (CONV2D's arranged weight).
+ */
+VkResult dg_gemm_split_k(struct dg_build *b, const struct dg_node *n,
+                         const struct dg_gemm_dims *dims, uint32_t replace, uint32_t with,
+                         bool *built);
+
+#endif /* GEMM_SPLIT_H */
