@@ -32,6 +32,7 @@ struct fplan {
  * products). */
 struct fdevice {
    bool int_dot, cpu_device;
+   uint32_t coop; /* DG_COOP_* shapes */
 };
 
 /* Plans c with fusion on or off (kernel mode `mode`) for device dev (NULL: the defaults);
@@ -63,6 +64,7 @@ fplan_make_on(const struct dcase *c, bool fusion, enum dg_kernel_mode mode,
    if (dev) {
       caps.int_dot = dev->int_dot;
       caps.cpu_device = dev->cpu_device;
+      caps.coop = dev->coop;
    }
    h_counting_alloc(&t->counter, &t->alloc);
    struct dg_plan_input in = {t->g, &t->layout, &caps, NULL};
@@ -354,11 +356,53 @@ test_int_dot(void)
 
 TEST_MAIN_STATE;
 
+/* The cooperative-matrix kernels (D51) fuse through their COOP_NV_EPI / COOP_KHR_EPI variants
+ * (D58); the KHR square kind has none, so its chain is a stage of its own. */
+static void
+test_coop(void)
+{
+   const struct fdevice nv = {.coop = DG_COOP_NV_I8}, khr = {.coop = DG_COOP_KHR_I8},
+                        square = {.coop = DG_COOP_KHR_SQUARE_I8};
+   struct fplan t;
+   if (fplan_make_on(&conv_i8, true, DG_KERNELS_COOP_NV, &nv, &t)) {
+      const struct dg_stage_plan *p = t.p;
+      check_eq_u64(p->stage_count, 1);
+      const struct dg_plan_stage *s = &p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_CONV2D_COOP_NV_EPI_I8_I32_ACC_I32);
+      check_eq_u64(s->node_count, 3);
+      check_eq_u64(s->tensor_count, 8);
+      check_eq_u64(s->write_mask, 1u << 3);
+      check_eq_u64(epi_op(s, 0), DG_EPI_RESCALE);
+      check_eq_u64(epi_op(s, 1), DG_EPI_CLAMP);
+      check_eq_u64(used_memory(p), 0);
+      check_name(p, 0, "CONV2D", "CONV2D+RESCALE+CLAMP");
+   }
+   fplan_free(&t);
+   if (fplan_make_on(&conv_i8, true, DG_KERNELS_COOP_KHR, &khr, &t)) {
+      check_eq_u64(t.p->stage_count, 1);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_COOP_KHR_EPI_I8_I32_ACC_I32);
+   }
+   fplan_free(&t);
+   if (fplan_make_on(&conv_i8, true, DG_KERNELS_COOP_KHR, &square, &t)) {
+      check_eq_u64(t.p->stage_count, 2); /* the chain as one elementwise-chain stage */
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_COOP_KHR_SQUARE_I8_I32_ACC_I32);
+      check_eq_u64(t.p->stages[0].epi[0], 0);
+   }
+   fplan_free(&t);
+   /* Fusion off: the plain COOP_NV kernel and two stages after it. */
+   if (fplan_make_on(&conv_i8, false, DG_KERNELS_COOP_NV, &nv, &t)) {
+      check_eq_u64(t.p->stage_count, 3);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_COOP_NV_I8_I32_ACC_I32);
+   }
+   fplan_free(&t);
+}
+
 int
 main(void)
 {
    test_conv_i8();
    test_float_chains();
    test_int_dot();
+   test_coop();
    return test_done();
 }
