@@ -25,14 +25,16 @@
  *   dg_coop_el_t dg_coop_load_b(uint k, uint n)   element (k, n) of B,
  *      both 0 outside the matrices (partial tiles, K not a multiple of BK);
  *   uvec4 dg_coop_load_a16(uint m, uint k)   elements (m, k .. k + DG_COOP_VEC - 1) as
- *   uvec4 dg_coop_load_b16(uint k, uint n)   staged and (k, n .. n + DG_COOP_VEC - 1): one
- *      16-byte load where the layout allows it, else dg_coop_gather_a16() /
- *      dg_coop_gather_b16() (element loads packed; k and n are multiples of DG_COOP_VEC);
+ *   uvec4 dg_coop_load_b16(uint k, uint n)   staged and (k, n .. n + DG_COOP_VEC - 1), each
+ *      one 16-byte load (0 outside the matrices; called only where the kernel passed
+ *      dg_coop_gemm() vectors = true: k and n are multiples of DG_COOP_VEC);
  *   void dg_coop_store(uint m, uint n, dg_coop_acc_el_t value)
  *      output (m, n) from its sum (called for every element of the tile, inside the
  *      matrix or not: the kernel checks), the epilogue each kernel shares with its tiled
  *      form (dg_store(), dg_conv_store()),
- * and calls dg_coop_gemm(m0, n0, depth) from every invocation of the workgroup.
+ * and calls dg_coop_gemm(m0, n0, depth, vectors) from every invocation of the workgroup, with
+ * vectors whether both operands' layouts allow the 16-byte loads (else every vector is
+ * gathered from dg_coop_load_a() / dg_coop_load_b()).
  *
  * Results: integer sums are exact whatever the order (int32 wrap-around, the
  * reference kernel's); float products of fp16 values are exact in fp32 and are
@@ -41,7 +43,6 @@
  */
 #ifndef DG_GEMM_COOP_GLSL
 #define DG_GEMM_COOP_GLSL
-#define DG_COOP_EXPERIMENT 0 /*EXP*/
 
 #extension GL_NV_cooperative_matrix : require
 #extension GL_KHR_memory_scope_semantics : require
@@ -170,27 +171,22 @@ dg_coop_tile()
 }
 
 /* This invocation's vectors of the step at k0: consecutive invocations read consecutive
- * 16-byte vectors of a row of A and of B. */
-void
-dg_coop_fetch(uint m0, uint n0, uint k0, out uvec4 ra[DG_COOP_A_LOADS],
-              out uvec4 rb[DG_COOP_B_LOADS])
-{
-#if DG_COOP_EXPERIMENT == 2
-   [[unroll]] for (uint i = 0u; i < DG_COOP_A_LOADS; i++) ra[i] = uvec4(k0 + i, m0, n0, 0x3c00u);
-   [[unroll]] for (uint i = 0u; i < DG_COOP_B_LOADS; i++) rb[i] = uvec4(k0 + i, n0, m0, 0x3c00u);
-   return;
-#endif
-   [[unroll]] for (uint i = 0u; i < DG_COOP_A_LOADS; i++) {
-      uint e = gl_LocalInvocationIndex + i * DG_GEMM_LOCAL;
-      ra[i] = dg_coop_load_a16(m0 + e / DG_COOP_A_ROW_VECS,
-                               k0 + e % DG_COOP_A_ROW_VECS * DG_COOP_VEC);
+ * 16-byte vectors of a row of A and of B; LOAD_A / LOAD_B the 16-byte loads or the gathers. */
+#define DG_COOP_FETCH(name, LOAD_A, LOAD_B)                                                        \
+   void name(uint m0, uint n0, uint k0, out uvec4 ra[DG_COOP_A_LOADS],                             \
+             out uvec4 rb[DG_COOP_B_LOADS])                                                        \
+   {                                                                                               \
+      [[unroll]] for (uint i = 0u; i < DG_COOP_A_LOADS; i++) {                                     \
+         uint e = gl_LocalInvocationIndex + i * DG_GEMM_LOCAL;                                     \
+         ra[i] = LOAD_A(m0 + e / DG_COOP_A_ROW_VECS, k0 + e % DG_COOP_A_ROW_VECS * DG_COOP_VEC);    \
+      }                                                                                            \
+      [[unroll]] for (uint i = 0u; i < DG_COOP_B_LOADS; i++) {                                     \
+         uint e = gl_LocalInvocationIndex + i * DG_GEMM_LOCAL;                                     \
+         rb[i] = LOAD_B(k0 + e / DG_COOP_B_ROW_VECS, n0 + e % DG_COOP_B_ROW_VECS * DG_COOP_VEC);    \
+      }                                                                                            \
    }
-   [[unroll]] for (uint i = 0u; i < DG_COOP_B_LOADS; i++) {
-      uint e = gl_LocalInvocationIndex + i * DG_GEMM_LOCAL;
-      rb[i] = dg_coop_load_b16(k0 + e / DG_COOP_B_ROW_VECS,
-                               n0 + e % DG_COOP_B_ROW_VECS * DG_COOP_VEC);
-   }
-}
+DG_COOP_FETCH(dg_coop_fetch16, dg_coop_load_a16, dg_coop_load_b16)
+DG_COOP_FETCH(dg_coop_fetch_gather, dg_coop_gather_a16, dg_coop_gather_b16)
 
 /* Those vectors into shared buffer `buf`. */
 void
@@ -214,48 +210,65 @@ dg_coop_stage(uint buf, uvec4 ra[DG_COOP_A_LOADS], uvec4 rb[DG_COOP_B_LOADS])
    }
 }
 
-/* The output tile at (m0, n0) over K = depth: every invocation of the workgroup calls it. */
+/* The K loop of the output tile at (m0, n0) over K = depth into acc, staging through FETCH:
+ * double-buffered, one barrier per step. */
+#define DG_COOP_K_LOOP(FETCH)                                                                      \
+   {                                                                                               \
+      uvec4 ra[DG_COOP_A_LOADS], rb[DG_COOP_B_LOADS];                                              \
+      uint steps = (depth + DG_COOP_BK - 1u) / DG_COOP_BK;                                         \
+      FETCH(m0, n0, 0u, ra, rb);                                                                   \
+      dg_coop_stage(0u, ra, rb);                                                                   \
+      barrier();                                                                                   \
+      for (uint s = 0u; s < steps; s++) {                                                          \
+         uint buf = s & 1u;                                                                        \
+         bool more = s + 1u < steps;                                                               \
+         if (more)                                                                                 \
+            FETCH(m0, n0, (s + 1u) * DG_COOP_BK, ra, rb);                                          \
+         dg_coop_multiply(buf, wm, wn, acc);                                                       \
+         if (more)                                                                                 \
+            dg_coop_stage(buf ^ 1u, ra, rb);                                                       \
+         barrier();                                                                                \
+      }                                                                                            \
+   }
+
+/* One staged step of shared buffer `buf` into the subgroup's accumulators. */
 void
-dg_coop_gemm(uint m0, uint n0, uint depth)
+dg_coop_multiply(uint buf, uint wm, uint wn, inout dg_coop_acc_t acc[DG_COOP_FM * DG_COOP_FN])
+{
+   [[unroll]] for (uint kk = 0u; kk < DG_COOP_BK; kk += DG_COOP_K) {
+      dg_coop_a_t fa[DG_COOP_FM];
+      [[unroll]] for (uint fm = 0u; fm < DG_COOP_FM; fm++)
+         coopMatLoadNV(fa[fm], dg_coop_sa,
+                       buf * DG_COOP_A_BUF + (wm * DG_COOP_WTM + fm * DG_COOP_M) * DG_COOP_A_ROW +
+                          kk / DG_COOP_VEC,
+                       DG_COOP_A_ROW, false);
+      [[unroll]] for (uint fn = 0u; fn < DG_COOP_FN; fn++) {
+         dg_coop_b_t fb;
+         coopMatLoadNV(fb, dg_coop_sb,
+                       buf * DG_COOP_B_BUF + kk * DG_COOP_B_ROW +
+                          (wn * DG_COOP_WTN + fn * DG_COOP_N) * DG_COOP_ES / DG_COOP_BV_BYTES,
+                       DG_COOP_B_ROW, false);
+         [[unroll]] for (uint fm = 0u; fm < DG_COOP_FM; fm++)
+            acc[fm * DG_COOP_FN + fn] = coopMatMulAddNV(fa[fm], fb, acc[fm * DG_COOP_FN + fn]);
+      }
+   }
+}
+
+/* The output tile at (m0, n0) over K = depth: every invocation of the workgroup calls it, with
+ * `vectors` the same in all (whether A and B stage with 16-byte loads). The two K loops are
+ * whole copies, so the branch between them is taken once: within one loop (a branch per load)
+ * the 16-byte form ran 3.3x slower on the H200 (D58). */
+void
+dg_coop_gemm(uint m0, uint n0, uint depth, bool vectors)
 {
    uint wm = gl_SubgroupID / DG_COOP_WARPS_N, wn = gl_SubgroupID % DG_COOP_WARPS_N;
    dg_coop_acc_t acc[DG_COOP_FM * DG_COOP_FN];
    [[unroll]] for (uint f = 0u; f < DG_COOP_FM * DG_COOP_FN; f++)
       acc[f] = dg_coop_acc_t(0);
-
-   uvec4 ra[DG_COOP_A_LOADS], rb[DG_COOP_B_LOADS];
-   uint steps = (depth + DG_COOP_BK - 1u) / DG_COOP_BK;
-   dg_coop_fetch(m0, n0, 0u, ra, rb);
-   dg_coop_stage(0u, ra, rb);
-   barrier();
-   for (uint s = 0u; s < steps; s++) {
-      uint buf = s & 1u;
-      bool more = s + 1u < steps;
-      if (more)
-         dg_coop_fetch(m0, n0, (s + 1u) * DG_COOP_BK, ra, rb);
-      [[unroll]] for (uint kk = 0u; kk < DG_COOP_BK; kk += DG_COOP_K) {
-         dg_coop_a_t fa[DG_COOP_FM];
-         [[unroll]] for (uint fm = 0u; fm < DG_COOP_FM; fm++)
-            coopMatLoadNV(fa[fm], dg_coop_sa,
-                          buf * DG_COOP_A_BUF + (wm * DG_COOP_WTM + fm * DG_COOP_M) * DG_COOP_A_ROW +
-                             kk / DG_COOP_VEC,
-                          DG_COOP_A_ROW, false);
-         [[unroll]] for (uint fn = 0u; fn < DG_COOP_FN; fn++) {
-            dg_coop_b_t fb;
-            coopMatLoadNV(fb, dg_coop_sb,
-                          buf * DG_COOP_B_BUF + kk * DG_COOP_B_ROW +
-                             (wn * DG_COOP_WTN + fn * DG_COOP_N) * DG_COOP_ES / DG_COOP_BV_BYTES,
-                          DG_COOP_B_ROW, false);
-#if DG_COOP_EXPERIMENT != 1
-            [[unroll]] for (uint fm = 0u; fm < DG_COOP_FM; fm++)
-               acc[fm * DG_COOP_FN + fn] = coopMatMulAddNV(fa[fm], fb, acc[fm * DG_COOP_FN + fn]);
-#endif
-         }
-      }
-      if (more)
-         dg_coop_stage(buf ^ 1u, ra, rb);
-      barrier();
-   }
+   if (vectors)
+      DG_COOP_K_LOOP(dg_coop_fetch16)
+   else
+      DG_COOP_K_LOOP(dg_coop_fetch_gather)
 
    /* The epilogue: each fragment through the subgroup's scratch in A's buffers (every
     * subgroup is past the loop's last barrier), an element per store. */

@@ -81,10 +81,6 @@ dg_coop_load_b(uint k, uint n)
 uvec4
 dg_coop_load_a16(uint m, uint k)
 {
-#if (DG_COOP_EXPERIMENT & 4) == 0
-   if (!a_vectors)
-      return dg_coop_gather_a16(m, k);
-#endif
    if (m >= rows || k >= depth)
       return uvec4(0u);
    uint ox = m % ow, oy = (m / ow) % oh, n = m / (ow * oh);
@@ -99,10 +95,6 @@ dg_coop_load_a16(uint m, uint k)
 uvec4
 dg_coop_load_b16(uint k, uint n)
 {
-#if (DG_COOP_EXPERIMENT & 4) == 0
-   if (!b_vectors)
-      return dg_coop_gather_b16(k, n);
-#endif
    if (k >= depth || n >= oc_count)
       return uvec4(0u);
    return dg_coop_load16(dg_address(w_r, k * w_r.strides[2] + n * DG_COOP_ES));
@@ -151,5 +143,6 @@ main()
    uint tile = dg_coop_tile();
    if (tile >= tiles_m * tiles_n)
       return; /* the whole workgroup: no barrier is left waiting */
-   dg_coop_gemm(tile / tiles_n * DG_COOP_BM, tile % tiles_n * DG_COOP_BN, depth);
+   dg_coop_gemm(tile / tiles_n * DG_COOP_BM, tile % tiles_n * DG_COOP_BN, depth,
+                a_vectors && b_vectors);
 }

@@ -18,7 +18,8 @@
  * Float rows stage their elements as fp16 (exact for fp16 and fp8) and sum in fp32;
  * i8 -> i32 sums in int32 with wrap-around (bit-exact). fp16 and i8 rows whose K (A) and
  * columns (B) are contiguous, in whole 16-byte vectors and at 16-byte aligned addresses
- * stage with 16-byte loads (decided once per dispatch); others element by element.
+ * stage with 16-byte loads (decided once per dispatch, both operands or neither); others element
+ * by element.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -79,10 +80,6 @@ dg_coop_load_b(uint k, uint n)
 uvec4
 dg_coop_load_a16(uint m, uint k)
 {
-#if (DG_COOP_EXPERIMENT & 4) == 0
-   if (!a_vectors)
-      return dg_coop_gather_a16(m, k);
-#endif
    if (m >= rows || k >= depth)
       return uvec4(0u);
    return dg_coop_load16(vmel_address_add(a_base, m * a_r.strides[1] + k * DG_COOP_ES));
@@ -91,10 +88,6 @@ dg_coop_load_a16(uint m, uint k)
 uvec4
 dg_coop_load_b16(uint k, uint n)
 {
-#if (DG_COOP_EXPERIMENT & 4) == 0
-   if (!b_vectors)
-      return dg_coop_gather_b16(k, n);
-#endif
    if (k >= depth || n >= cols)
       return uvec4(0u);
    return dg_coop_load16(vmel_address_add(b_base, k * b_r.strides[1] + n * DG_COOP_ES));
@@ -146,5 +139,6 @@ main()
    b_base = dg_address(b_r, batch * b_r.strides[0]);
    a_vectors = dg_coop_rows_vectors(a_r);
    b_vectors = dg_coop_rows_vectors(b_r);
-   dg_coop_gemm((tile / tiles_n) % tiles_m * DG_COOP_BM, tile % tiles_n * DG_COOP_BN, depth);
+   dg_coop_gemm((tile / tiles_n) % tiles_m * DG_COOP_BM, tile % tiles_n * DG_COOP_BN, depth,
+                a_vectors && b_vectors);
 }
