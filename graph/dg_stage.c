@@ -227,6 +227,7 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
       .fusion = dg_fusion_from_env(), /* at pipeline creation: D52 */
       .coop = device->coop,
       .int_dot = device->int_dot,
+      .subgroup8 = device->subgroup8,
    };
    for (uint32_t l = 0; l < 2; l++) {
       caps->descriptor_limits[l].per_stage_storage_buffers =

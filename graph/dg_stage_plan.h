@@ -71,6 +71,7 @@ enum dg_variant_kind {
    DG_VARIANT_COOP_KHR,    /* the same through VK_KHR_cooperative_matrix */
    DG_VARIANT_COOP_KHR_SQUARE, /* KHR with 16x16 fragments */
    DG_VARIANT_INT_DOT,     /* i8 with packed 4 x 8-bit dot products (dg_gemm_dot.glsl) */
+   DG_VARIANT_SUBGROUP,    /* no shared memory, weights broadcast over 8-lane subgroups (D55) */
 };
 
 /** The cooperative-matrix shapes a device runs the COOP variants with (dg_plan_caps::coop):
@@ -112,6 +113,9 @@ struct dg_plan_caps {
    uint8_t fusion;
    uint32_t coop; /* DG_COOP_* shapes the COOP variants may use (D51) */
    bool int_dot;  /* shaderIntegerDotProduct: the INT_DOT variants may run (D51) */
+   /* Compute subgroups of DG_SG_LANES invocations with ballot operations: the SUBGROUP
+    * variants may run (D55). */
+   bool subgroup8;
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -432,6 +436,8 @@ uint32_t dg_build_coop(const struct dg_build *b);
 
 /** True when the device has shaderIntegerDotProduct (dg_plan_caps::int_dot). */
 bool dg_build_int_dot(const struct dg_build *b);
+/** Whether the SUBGROUP variants may run (dg_plan_caps::subgroup8, D55). */
+bool dg_build_subgroup8(const struct dg_build *b);
 
 /** True when the device can run float16 arithmetic (the _fp16arith variants). */
 bool dg_build_fp16_arith(const struct dg_build *b);
