@@ -113,9 +113,9 @@
  * and broadcast. A workgroup of DG_SG_LOCAL invocations computes a DG_SG_BM x DG_SG_TN tile.
  */
 #define DG_SG_LANES 8
-#define DG_SG_TM 4
+#define DG_SG_TM 8
 #define DG_SG_TN 64
-#define DG_SG_LOCAL 32
+#define DG_SG_LOCAL 16
 #define DG_SG_BM (DG_SG_LOCAL * DG_SG_TM)
 
 #endif /* VMEL_GEMM_ARGS_H */
