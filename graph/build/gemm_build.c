@@ -5,7 +5,8 @@
  * The builds of MATMUL and CONV2D (BUILD CUSTOM in graph/ops/tosa_ops.def):
  * their cooperative-matrix variants (dg_gemm_coop.glsl; D51) where the device
  * lists their fragment shape, else for i8 their INT_DOT variants (dg_gemm_dot.glsl;
- * D51) on a GPU with integer dot products, else their TILED variants (dg_gemm.glsl,
+ * D51) on a GPU with integer dot products, else (CONV2D, on a CPU device with subgroups of 8) the
+ * SUBGROUP variant (conv2d_subgroup.comp; D55), else their TILED variants (dg_gemm.glsl,
  * kernel_abi/gemm_args.h; D44) where they apply, else the row's
  * one-output-per-invocation kernel (dg_build_default()).
  *

@@ -11,12 +11,12 @@
  * No shared memory and no barriers: each lane holds its own DG_SG_TM output rows (its patch
  * values, gathered from the input itself) and the subgroup's DG_SG_TN columns; for each k the
  * lanes load the TN weights of the row between them (DG_SG_TN / 32 vectors of 4 each) and
- * subgroupBroadcast() hands each weight to every lane (on lavapipe a register shuffle), so a
- * k costs TM + TN / 8 loaded elements per lane for TM * TN multiply-adds (the tiled kernel's
- * 128 x 64 tile: 13.5 per 32). Where the input channels are a multiple of 4 the k loop walks
- * the taps, with the bounds checks and the row address per tap, and reads 4 channels at
- * once (one 16-byte vector for fp32, one word for i8, where packed and aligned).
- *
+ * subgroupBroadcast() hands each weight to every lane (on lavapipe a register shuffle). Per k a
+ * lane loads TM patch values and TN / 8 weights for TM * TN multiply-adds (8 x 64: 16 per 512;
+ * the tiled kernel's 128 x 64 tile: 13.5 per 32). Where the input channels are a multiple of 4
+ * the k loop walks the taps, with the bounds checks and the row address per tap, and reads 4
+ * channels at once where packed and aligned (one word for i8, two 8-byte words for fp32:
+ * lavapipe loops over the lanes once per loaded component, so fewer, wider components pay).
  * A padding tap, a row past the output and a k past K stage 0 (finite weights only, as the
  * tiled kernel: 0 * w adds an exact 0, and an accumulator that starts at +0 never becomes
  * -0); every output accumulates its products in increasing k, the reference kernel's order.
