@@ -365,7 +365,7 @@ arrange_weight(struct dg_build *b, const struct dg_node *n, uint32_t *ref)
    return result;
 }
 
-/* ---- subgroups of 8 (D55) --------------------------------------------------------------------- */
+/* ---- subgroups of 8 (D55) ------------------------------------------------------------------- */
 
 /* The SUBGROUP kernel for node n whose output is a [rows, cols] GEMM, with its tile count in
  * *tiles, or DG_PLAN_NONE: no variant for the row, not a CPU device (its choices were measured
