@@ -13,6 +13,7 @@
 
 #include "dg_coop.h"
 #include "dg_pipeline_stats.h"
+#include "kernel_abi/gemm_args.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +278,16 @@ emulation_init(struct dg_device *device)
    device->fp16_arith = f12.shaderFloat16;
    /* shaderIntegerDotProduct, which the tensor layer enables too (lyr_feature_request) */
    device->int_dot = f13.shaderIntegerDotProduct;
+   /* The SUBGROUP kernels (D55): subgroups of DG_SG_LANES in compute, with ballot. */
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &sg};
+   if (instance->next.GetPhysicalDeviceProperties2 && instance->api_version >= VK_API_VERSION_1_1)
+      instance->next.GetPhysicalDeviceProperties2(device->base.physical_device, &p2);
+   device->subgroup8 = sg.subgroupSize == DG_SG_LANES &&
+                       (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                       (sg.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT);
 
    /* VMEL_GRAPH_PROFILING=1: per-stage timestamps (dg_profile.c), on queue
     * families that have them. */

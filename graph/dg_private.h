@@ -81,6 +81,7 @@ struct dg_device {
    bool fp16_arith;        /* shaderFloat16: kernels may compute in float16 */
    uint32_t coop;          /* DG_COOP_* shapes of the COOP variants (dg_coop.c, D51) */
    bool int_dot;           /* shaderIntegerDotProduct: the INT_DOT variants (D51) */
+   bool subgroup8;         /* compute subgroups of 8 with ballot: the SUBGROUP variants (D55) */
    /* shaderStorageImageExtendedFormats enabled below: optical flow's image kernels (D49) */
    bool of_storage_formats;
    bool optical_flow; /* VK_ARM_data_graph_optical_flow enabled */

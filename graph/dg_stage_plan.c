@@ -72,6 +72,12 @@ dg_build_split_k(const struct dg_build *b)
 }
 
 bool
+dg_build_subgroup8(const struct dg_build *b)
+{
+   return b->caps->subgroup8;
+}
+
+bool
 dg_build_fits_workgroup(const struct dg_build *b, uint32_t invocations, uint32_t shared_bytes)
 {
    uint32_t max_inv = b->caps->max_workgroup_invocations ? b->caps->max_workgroup_invocations : 128;

@@ -80,6 +80,7 @@ enum dg_variant_kind {
    DG_VARIANT_SPLITK,
    DG_VARIANT_SPLITK_REDUCE,
    DG_VARIANT_SPLITK_REDUCE_EPI,
+   DG_VARIANT_SUBGROUP,    /* no shared memory, weights broadcast over 8-lane subgroups (D55) */
    DG_VARIANT_NONE,        /* no kernel's kind: dg_build_variant() finds none */
 };
 
@@ -125,6 +126,9 @@ struct dg_plan_caps {
    /* Split-K of the tiled GEMM kernels (D56; VMEL_GRAPH_SPLIT_K, read at pipeline creation):
     * 0 the build's choice (GPUs only), 1 never, S >= 2 into S parts wherever K has S steps. */
    uint32_t split_k;
+   /* Compute subgroups of DG_SG_LANES invocations with ballot operations: the SUBGROUP
+    * variants may run (D55). */
+   bool subgroup8;
 };
 
 /** One binding of the application's pipeline layout (its recorded set layouts). */
@@ -454,6 +458,8 @@ uint32_t dg_build_coop(const struct dg_build *b);
 
 /** True when the device has shaderIntegerDotProduct (dg_plan_caps::int_dot). */
 bool dg_build_int_dot(const struct dg_build *b);
+/** Whether the SUBGROUP variants may run (dg_plan_caps::subgroup8, D55). */
+bool dg_build_subgroup8(const struct dg_build *b);
 
 /** True when the device can run float16 arithmetic (the _fp16arith variants). */
 bool dg_build_fp16_arith(const struct dg_build *b);

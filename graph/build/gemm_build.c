@@ -5,7 +5,8 @@
  * The builds of MATMUL and CONV2D (BUILD CUSTOM in graph/ops/tosa_ops.def):
  * their cooperative-matrix variants (dg_gemm_coop.glsl; D51) where the device
  * lists their fragment shape, else for i8 their INT_DOT variants (dg_gemm_dot.glsl;
- * D51) on a GPU with integer dot products, else their TILED variants (dg_gemm.glsl,
+ * D51) on a GPU with integer dot products, else (CONV2D, on a CPU device with subgroups of 8) the
+ * SUBGROUP variant (conv2d_subgroup.comp; D55), else their TILED variants (dg_gemm.glsl,
  * kernel_abi/gemm_args.h; D44) where they apply, else the row's
  * one-output-per-invocation kernel (dg_build_default()).
  *
@@ -232,7 +233,7 @@ add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
          tensors[count++] = i < chain.tensor_count ? chain.tensors[i] : tensors[0];
    }
    VkResult result = dg_build_add_stage(b, kernel, tensors, count, 1u << out, n->attrs.word,
-                                        4 * op->attr_count, tiles * DG_GEMM_LOCAL);
+                                        4 * op->attr_count, tiles * dg_kernel_local_size(kernel));
    if (result == VK_SUCCESS && chain.nodes) {
       result = dg_build_set_epilogue(b, chain.epi);
       if (result == VK_SUCCESS)
@@ -379,6 +380,28 @@ arrange_weight(struct dg_build *b, const struct dg_node *n, uint32_t *ref)
    return result;
 }
 
+/* ---- subgroups of 8 (D55) ------------------------------------------------------------------- */
+
+/* The SUBGROUP kernel for node n whose output is a [rows, cols] GEMM, with its tile count in
+ * *tiles, or DG_PLAN_NONE: no variant for the row, not a CPU device (its choices were measured
+ * on lavapipe only; a GPU keeps the tiled kernels), no subgroups of DG_SG_LANES with ballot,
+ * fusion on (no _EPI form: the tiled kernels' fuse), the workgroup limits. */
+static uint32_t
+subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t rows, uint64_t cols,
+                uint64_t *tiles)
+{
+   if (!dg_build_cpu_device(b) || !dg_build_subgroup8(b) || dg_build_fusion(b))
+      return DG_PLAN_NONE;
+   uint32_t kernel = dg_build_variant(b, n, DG_VARIANT_SUBGROUP);
+   if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_SG_LOCAL ||
+       !dg_build_fits_workgroup(b, DG_SG_LOCAL, 0))
+      return DG_PLAN_NONE;
+   *tiles = ((rows + DG_SG_BM - 1) / DG_SG_BM) * ((cols + DG_SG_TN - 1) / DG_SG_TN);
+   if (*tiles == 0 || *tiles > UINT32_MAX / DG_SG_LOCAL)
+      return DG_PLAN_NONE;
+   return kernel;
+}
+
 VkResult
 dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
 {
@@ -397,6 +420,8 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
       epi = DG_VARIANT_INT_DOT_EPI;
    }
    const struct gemm_tile *t = NULL; /* the tiled kernel's tile (NULL: another kind) */
+   if (kernel == DG_PLAN_NONE && d[3] >= MIN_TILED_COLS)
+      kernel = subgroup_kernel(b, n, rows, (uint64_t)d[3], &tiles);
    if (kernel == DG_PLAN_NONE) {
       if (d[3] < MIN_TILED_COLS)
          return dg_build_default(b, n);

@@ -115,4 +115,20 @@
 #define DG_DOT_BK 32
 #define DG_DOT_SHARED_BYTES (4 * (DG_DOT_BK / 4) * (DG_DOT_BM + DG_DOT_BN))
 
+/*
+ * The SUBGROUP convolution (shaders/graph/tosa/conv2d_subgroup.comp; D55), for devices whose
+ * subgroups are DG_SG_LANES invocations with ballot operations (lavapipe's SIMD vector): no
+ * shared memory; each lane computes DG_SG_TM rows (lane-strided) x DG_SG_TN columns, every
+ * lane of a subgroup the same columns, the weights of a k loaded DG_SG_TN / DG_SG_LANES per lane
+ * and broadcast. A workgroup of DG_SG_LOCAL invocations computes a DG_SG_BM x DG_SG_TN tile.
+ * Measured on lavapipe (docs/performance.md): 8 rows per lane ran the ResNet layer several times
+ * faster than 2 or 4 (the weights' loads and broadcasts are shared by more rows); 16-invocation
+ * workgroups give a 56x56 layer 25 tiles, enough for a few threads.
+ */
+#define DG_SG_LANES 8
+#define DG_SG_TM 8
+#define DG_SG_TN 64
+#define DG_SG_LOCAL 16
+#define DG_SG_BM (DG_SG_LOCAL * DG_SG_TM)
+
 #endif /* VMEL_GEMM_ARGS_H */

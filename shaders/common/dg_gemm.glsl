@@ -34,6 +34,7 @@
 #extension GL_EXT_control_flow_attributes : require
 
 #include "kernel_abi/gemm_args.h"
+#include "dg_load4.glsl"
 
 #if DG_GEMM_TM % 4 != 0 || DG_GEMM_TN % 4 != 0
 #error "the register block is made of 4 x 4 blocks"
@@ -64,36 +65,6 @@
 
 shared sh4_t dg_gemm_a[DG_GEMM_BK][DG_GEMM_BM / 4 + DG_GEMM_PAD4];
 shared sh4_t dg_gemm_b[DG_GEMM_BK][DG_GEMM_BN / 4];
-
-/* 4 consecutive elements of `size` (1, 2 or 4) bytes at `address`, a multiple of 4 * size, as
- * their bits (dg_from_bits()): one vector load instead of four. */
-layout(buffer_reference, buffer_reference_align = 16, std430) buffer dg_gemm_ref128 {
-   uvec4 value;
-};
-layout(buffer_reference, buffer_reference_align = 8, std430) buffer dg_gemm_ref64 {
-   uvec2 value;
-};
-
-uvec4
-dg_gemm_load4_bits(uvec2 address, uint size)
-{
-   if (size == 4u)
-      return dg_gemm_ref128(address).value;
-   if (size == 2u) {
-      uvec2 w = dg_gemm_ref64(address).value;
-      return uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16);
-   }
-   uint w = dg_ref32(address).value;
-   return uvec4(w & 0xffu, (w >> 8) & 0xffu, (w >> 16) & 0xffu, w >> 24);
-}
-
-/* Whether the 4 elements of `size` bytes from `address`, `step` bytes apart, can be read with
- * dg_gemm_load4_bits(): contiguous and aligned. */
-bool
-dg_gemm_load4_ok(uvec2 address, uint step, uint size)
-{
-   return step == size && (address.x & (4u * size - 1u)) == 0u;
-}
 
 /* The tile of this workgroup (row-major over a 2D grid of 1D workgroups, as
  * vmel_work_index()); tiles at and above the tile count have nothing to do. */

@@ -20,6 +20,7 @@
 #include "dg_stage_plan.h"
 #include "ops/dg_op.h"
 #include "vmel_kernels_graph.h"
+#include "kernel_abi/gemm_args.h"
 #include "kernel_abi/reduce_args.h"
 
 /* A layout with one tensor binding per graph input (set 0) and output (set 1), as the
@@ -948,6 +949,100 @@ test_tiled(void)
    planned_free(&t);
 }
 
+/* The SUBGROUP variants (D55): on a CPU device with 8-lane subgroups, CONV2D i8 and fp32 rows of
+ * 32 output channels or more take them (16-invocation workgroups over 128 x 64 tiles); the tiled
+ * kernel without the subgroups, on a GPU, in the fast-gpu mode, with fusion on and for rows that
+ * have no SUBGROUP variant; the row's kernel in the reference mode and under 32 channels. */
+static void
+check_subgroup_stage(const struct dg_stage_plan *p, uint32_t kernel, uint32_t tiles)
+{
+   check_eq_u64(p->stage_count, 1);
+   if (p->stage_count != 1)
+      return;
+   const struct dg_plan_stage *s = &p->stages[0];
+   check_eq_u64(s->kernel, kernel);
+   check_eq_u64(s->tensor_count, 4);
+   check_eq_u64(s->local_size, DG_SG_LOCAL);
+   check_eq_u64(s->work, (uint64_t)tiles * DG_SG_LOCAL);
+   check_eq_u64(s->groups[0], tiles);
+}
+
+static void
+test_subgroup(void)
+{
+   struct planned t;
+   struct dg_plan_caps cpu = default_caps;
+   cpu.max_workgroup_invocations = 1024;
+   cpu.max_shared_memory = 32768;
+   cpu.cpu_device = true;
+   cpu.subgroup8 = true;
+   const struct dcase i8 = {
+       "plan conv2d subgroup i8", "t_i8_1x8x8x4", "t_i32_1x6x6x64",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_i8_64x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_64 1\n"
+       "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+       "%r = OpExtInst %t_i32_1x6x6x64 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
+       "%izp %wzp\n"};
+   if (plan_case(&i8, &cpu, &t)) /* 36 rows, 64 columns: one tile */
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_I8_I32_ACC_I32, 1);
+   planned_free(&t);
+   const struct dcase f32 = {
+       "plan conv2d subgroup fp32", "t_f32_2x18x10x8", "t_f32_2x16x8x100",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f32_100x3x3x8 0\n%bias = OpGraphConstantARM %t_f32_100 1\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_2x16x8x100 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
+       "%zp %zp\n"};
+   if (plan_case(&f32, &cpu, &t)) /* 256 rows x 100 columns: 2 x 2 tiles */
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_FP32_ACC_FP32, 4);
+   planned_free(&t);
+   struct dg_plan_caps caps = cpu;
+   caps.subgroup8 = false;
+   if (plan_case(&i8, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_TILED_I8_I32_ACC_I32);
+   planned_free(&t);
+   caps = cpu;
+   caps.cpu_device = false; /* a GPU with 8-lane subgroups keeps the tiled kernels */
+   if (plan_case(&i8, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_TILED_SMALL_I8_I32_ACC_I32);
+   planned_free(&t);
+   caps = cpu;
+   caps.kernels = DG_KERNELS_FAST_GPU;
+   if (plan_case(&i8, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_TILED_SMALL_I8_I32_ACC_I32);
+   planned_free(&t);
+   caps = cpu;
+   caps.fusion = DG_FUSION_ON;
+   if (plan_case(&i8, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_TILED_I8_I32_ACC_I32);
+   planned_free(&t);
+   caps = cpu;
+   caps.kernels = DG_KERNELS_REFERENCE;
+   if (plan_case(&i8, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_I8_I32_ACC_I32);
+   planned_free(&t);
+   const struct dcase f16 = {
+       "plan conv2d subgroup fp16", "t_f16_1x8x8x4", "t_f16_1x6x6x64",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f16_64x3x3x4 0\n%bias = OpGraphConstantARM %t_f16_64 1\n"
+       "%zp = OpConstantNull %t_f16_1\n",
+       "%r = OpExtInst %t_f16_1x6x6x64 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
+       "%zp %zp\n"};
+   if (plan_case(&f16, &cpu, &t)) /* no SUBGROUP variant for fp16: the tiled kernel */
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_TILED_FP16_ACC_FP32);
+   planned_free(&t);
+   const struct dcase thin = {
+       "plan conv2d subgroup thin", "t_i8_1x8x8x4", "t_i32_1x6x6x16",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_i8_16x3x3x4 0\n%bias = OpGraphConstantARM %t_i32_16 1\n"
+       "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+       "%r = OpExtInst %t_i32_1x6x6x16 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
+       "%izp %wzp\n"};
+   if (plan_case(&thin, &cpu, &t)) /* 16 channels: the reference kernel */
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_I8_I32_ACC_I32);
+   planned_free(&t);
+}
+
 /* The COOP variants (D51): fp16 only when forced, i8 from GPU_MIN_TILES tiles (measured on
  * the H200); taken where the device lists their shape (KHR before NV, 16x8
  * before 16x16), for fp16/fp8 and zero-point-free i8 rows; the tiled kernel for others (fp32,
@@ -1677,6 +1772,7 @@ main(void)
    test_conv_family();
    test_matmul();
    test_tiled();
+   test_subgroup();
    test_coop();
    test_rescale();
    test_residual();

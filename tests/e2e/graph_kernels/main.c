@@ -41,11 +41,12 @@ tested_here(const char *variant)
     * layer's build is what sets them up, so they are tested through it (the tiled .optest
     * files in three kernel modes), not here; so do the COOP and INT_DOT variants (D51): the
     * coop .optest files on a device with cooperative matrices, the tiled files under
-    * VMEL_GRAPH_KERNELS=int-dot; and the SPLITK variants with their reduce kernels (D56): a
+    * VMEL_GRAPH_KERNELS=int-dot; the SPLITK variants with their reduce kernels (D56): a
     * session scratch tensor between two stages, splitk.optest and the tiled files under
-    * VMEL_GRAPH_SPLIT_K. */
+    * VMEL_GRAPH_SPLIT_K; and the SUBGROUP variants (D55): conv2d_subgroup.optest and the tiled
+    * files on a CPU device with 8-lane subgroups. */
    if (strstr(variant, "_tiled_") || strstr(variant, "_coop_") || strstr(variant, "_int_dot_") ||
-       strstr(variant, "_splitk_"))
+       strstr(variant, "_splitk_") || strstr(variant, "_subgroup_"))
       return false;
    for (unsigned i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
       if (strncmp(variant, prefixes[i], strlen(prefixes[i])) == 0)
