@@ -139,13 +139,10 @@ coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero
    uint32_t caps = dg_build_coop(b);
    if (!caps || (integer && !zero_points) || tiles == 0 || tiles > UINT32_MAX / DG_GEMM_LOCAL)
       return DG_PLAN_NONE;
-   /* Unless a mode forces them, only where they were measured faster (H200, D51): i8 with a
-    * tile per multiprocessor pair or more (MATMUL 4096^3 1.60 ms against INT_DOT's 2.69; at
-    * 512^3, 16 tiles, 0.20 against 0.10). fp16 keeps the tiled kernel: its staging (one
-    * scalar load per element, no double buffering) made 4096^3 6.83 ms against TILED's 5.53. */
+   /* Taken wherever the device lists the shape (H200, D58: with 16-byte staging, MATMUL fp16
+    * 4096^3 1.21 ms against TILED's 5.54, 512^3 0.020 against 0.027; i8 4096^3 0.60 ms, 512^3
+    * 0.078 against INT_DOT's 0.104). A forcing mode picks the extension. */
    bool forced = mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR;
-   if (!forced && (!integer || tiles < GPU_MIN_TILES))
-      return DG_PLAN_NONE;
    for (uint32_t i = 0; i < sizeof(coop_kinds) / sizeof(coop_kinds[0]); i++) {
       const struct coop_kind *k = &coop_kinds[i];
       if (forced && k->forced != mode)
