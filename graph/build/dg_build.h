@@ -52,6 +52,16 @@ struct dg_fuse_chain {
  *  RESCALEs need: call only when the stage will take it (its _EPI kernel exists). */
 VkResult dg_fuse_chain(struct dg_build *b, const struct dg_node *n, struct dg_fuse_chain *c);
 
+/** The stage of a GEMM-like producer n (its `kernel`, `work` work items) with the chain after
+ *  it fused where the kernel's _EPI variant of kind `epi_kind` exists (DG_VARIANT_NONE: none)
+ *  and fusion is on: tensors[0..count) are the stage's tensors with slot `out` for the output,
+ *  which this fills (n's output or the chain's last tensor); a fused stage takes the _EPI
+ *  kernel, the chain's extra tensors after them (tensors[0] in the unused ones: the array has
+ *  room for DG_EPI_TENSORS more), its epilogue and its nodes. */
+VkResult dg_fuse_add_gemm_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
+                                enum dg_variant_kind epi_kind, uint32_t *tensors,
+                                uint32_t count, uint32_t out, uint32_t attr_size, uint64_t work);
+
 #define DG_OP(SET, NAME, name, SHAPE, VALIDATE, BUILD) DG_BUILD_PROTO_##BUILD(name)
 #define DG_BUILD_PROTO_DEFAULT(name)
 #define DG_BUILD_PROTO_CUSTOM(name)                                                                \

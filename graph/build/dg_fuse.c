@@ -320,3 +320,33 @@ dg_fuse_elementwise(struct dg_build *b, const struct dg_node *n, bool *built)
    *built = result == VK_SUCCESS;
    return result;
 }
+
+VkResult
+dg_fuse_add_gemm_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
+                       enum dg_variant_kind epi_kind, uint32_t *tensors, uint32_t count,
+                       uint32_t out, uint32_t attr_size, uint64_t work)
+{
+   struct dg_fuse_chain chain = {.output = dg_node_output_index(dg_build_graph(b), n, 0)};
+   uint32_t epi_kernel = dg_build_fusion(b) ? dg_build_variant(b, n, epi_kind) : DG_PLAN_NONE;
+   if (epi_kernel != DG_PLAN_NONE &&
+       dg_kernel_local_size(epi_kernel) == dg_kernel_local_size(kernel)) {
+      VkResult result = dg_fuse_chain(b, n, &chain);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   tensors[out] = chain.output;
+   if (chain.nodes) {
+      kernel = epi_kernel;
+      for (uint32_t i = 0; i < DG_EPI_TENSORS; i++)
+         tensors[count + i] = i < chain.tensor_count ? chain.tensors[i] : tensors[0];
+      count += DG_EPI_TENSORS;
+   }
+   VkResult result = dg_build_add_stage(b, kernel, tensors, count, 1u << out, n->attrs.word,
+                                        attr_size, work);
+   if (result == VK_SUCCESS && chain.nodes) {
+      result = dg_build_set_epilogue(b, chain.epi);
+      if (result == VK_SUCCESS)
+         result = dg_build_fuse_nodes(b, chain.nodes);
+   }
+   return result;
+}

@@ -213,30 +213,11 @@ add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
    if (n->input_count + 1 + DG_EPI_TENSORS > VMEL_GRAPH_MAX_TENSORS || n->output_count == 0)
       return lyr_error(VK_ERROR_UNKNOWN, "TOSA %s %%%u: %u inputs exceed a kernel's tensors",
                        n->name, n->result_id, n->input_count);
-   struct dg_fuse_chain chain = {.output = dg_node_output_index(g, n, 0)};
-   uint32_t epi_kernel = dg_build_fusion(b) ? dg_build_variant(b, n, epi_kind) : DG_PLAN_NONE;
-   if (epi_kernel != DG_PLAN_NONE && dg_kernel_local_size(epi_kernel) == DG_GEMM_LOCAL) {
-      VkResult result = dg_fuse_chain(b, n, &chain);
-      if (result != VK_SUCCESS)
-         return result;
-   }
    for (uint32_t i = 0; i < n->input_count; i++)
       tensors[count++] = i == replace ? with : dg_node_input_index(g, n, i);
-   uint32_t out = count;
-   tensors[count++] = chain.output;
-   if (chain.nodes) {
-      kernel = epi_kernel;
-      for (uint32_t i = 0; i < DG_EPI_TENSORS; i++)
-         tensors[count++] = i < chain.tensor_count ? chain.tensors[i] : tensors[0];
-   }
-   VkResult result = dg_build_add_stage(b, kernel, tensors, count, 1u << out, n->attrs.word,
-                                        4 * op->attr_count, tiles * dg_kernel_local_size(kernel));
-   if (result == VK_SUCCESS && chain.nodes) {
-      result = dg_build_set_epilogue(b, chain.epi);
-      if (result == VK_SUCCESS)
-         result = dg_build_fuse_nodes(b, chain.nodes);
-   }
-   return result;
+   uint32_t out = count++;
+   return dg_fuse_add_gemm_stage(b, n, kernel, epi_kind, tensors, count, out, 4 * op->attr_count,
+                                 tiles * dg_kernel_local_size(kernel));
 }
 
 VkResult

@@ -84,34 +84,14 @@ add_reduce_stage(struct dg_build *b, const struct dg_node *n, uint32_t parts, ui
 {
    const struct dg_graph *g = dg_build_graph(b);
    bool conv = n->op == DG_OP_CONV2D;
-   struct dg_fuse_chain chain = {.output = dg_node_output_index(g, n, 0)};
-   uint32_t kernel = dg_build_variant(b, n, DG_VARIANT_SPLITK_REDUCE);
-   uint32_t epi_kernel =
-      dg_build_fusion(b) ? dg_build_variant(b, n, DG_VARIANT_SPLITK_REDUCE_EPI) : DG_PLAN_NONE;
-   if (epi_kernel != DG_PLAN_NONE &&
-       dg_kernel_local_size(epi_kernel) == dg_kernel_local_size(kernel)) {
-      VkResult result = dg_fuse_chain(b, n, &chain);
-      if (result != VK_SUCCESS)
-         return result;
-   }
    uint32_t tensors[3 + DG_EPI_TENSORS], count = 0;
    tensors[count++] = parts;
    tensors[count++] = conv ? dg_node_input_index(g, n, 2) : parts;
-   tensors[count++] = chain.output;
-   if (chain.nodes) {
-      kernel = epi_kernel;
-      for (uint32_t i = 0; i < DG_EPI_TENSORS; i++)
-         tensors[count++] = i < chain.tensor_count ? chain.tensors[i] : parts;
-   }
+   count++; /* DG_GEMM_REDUCE_OUTPUT: the output or the chain's last tensor */
    uint32_t attr_size = conv ? 4 * dg_op_get((enum dg_op)n->op)->attr_count : 0;
-   VkResult result = dg_build_add_stage(b, kernel, tensors, count, 1u << DG_GEMM_REDUCE_OUTPUT,
-                                        n->attrs.word, attr_size, elements);
-   if (result == VK_SUCCESS && chain.nodes) {
-      result = dg_build_set_epilogue(b, chain.epi);
-      if (result == VK_SUCCESS)
-         result = dg_build_fuse_nodes(b, chain.nodes);
-   }
-   return result;
+   return dg_fuse_add_gemm_stage(b, n, dg_build_variant(b, n, DG_VARIANT_SPLITK_REDUCE),
+                                 DG_VARIANT_SPLITK_REDUCE_EPI, tensors, count,
+                                 DG_GEMM_REDUCE_OUTPUT, attr_size, elements);
 }
 
 VkResult
