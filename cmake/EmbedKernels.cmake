@@ -8,13 +8,14 @@
 # in ${VMEL_GENERATED_DIR}/kernels, never in the source tree. No Python.
 #
 #   vmel_kernel(<group> <name> <template> [DEFINES <NAME[=VALUE]>...] [INCLUDES <dir>...]
-#               [SPIRV_REWRITE coop_khr|int_dot])
+#               [SPIRV_REWRITE coop_khr|coop_khr_bf16|int_dot])
 #     One variant: <template> (relative to the calling CMakeLists.txt) compiled with
 #     -D<NAME[=VALUE]> for each define. Include paths: include/, shaders/common/,
 #     then INCLUDES. Variant names are C identifiers, unique within the group.
 #     SPIRV_REWRITE: the compiled module goes through cmake/spirv_rewrite.c (D51): coop_khr,
-#     GL_NV_cooperative_matrix into SPV_KHR_cooperative_matrix; int_dot, calls of dg_sdot4()
-#     into OpSDot (compiled with names, which the rewrite drops; then spirv-val).
+#     GL_NV_cooperative_matrix into SPV_KHR_cooperative_matrix; coop_khr_bf16, that and the
+#     matrices' 16-bit float components made bfloat16 (cmake/spirv_bf16.c); int_dot, calls of
+#     dg_sdot4() into OpSDot (compiled with names, which the rewrite drops; then spirv-val).
 #
 #   vmel_kernel_library(<target> GROUP <group> PREFIX <c_prefix>)
 #     A static library of every variant of <group>, declared in the same directory.
@@ -58,12 +59,13 @@ file(MAKE_DIRECTORY ${VMEL_KERNEL_INCLUDE_DIR})
 add_executable(vmel_gen_kernel_registry ${CMAKE_CURRENT_LIST_DIR}/gen_kernel_registry.c)
 # The SPIR-V rewrites of SPIRV_REWRITE kernels (D51).
 add_executable(vmel_spirv_rewrite ${CMAKE_CURRENT_LIST_DIR}/spirv_rewrite.c
-  ${CMAKE_CURRENT_LIST_DIR}/spirv_coop_khr.c ${CMAKE_CURRENT_LIST_DIR}/spirv_int_dot.c)
+  ${CMAKE_CURRENT_LIST_DIR}/spirv_coop_khr.c ${CMAKE_CURRENT_LIST_DIR}/spirv_bf16.c
+  ${CMAKE_CURRENT_LIST_DIR}/spirv_int_dot.c)
 find_program(VMEL_SPIRV_VAL spirv-val DOC "spirv-val (SPIRV-Tools), for rewritten kernels")
 
 function(vmel_kernel group name template)
   cmake_parse_arguments(K "" "SPIRV_REWRITE" "DEFINES;INCLUDES" ${ARGN})
-  if(K_SPIRV_REWRITE AND NOT K_SPIRV_REWRITE MATCHES "^(coop_khr|int_dot)$")
+  if(K_SPIRV_REWRITE AND NOT K_SPIRV_REWRITE MATCHES "^(coop_khr|coop_khr_bf16|int_dot)$")
     message(FATAL_ERROR "vmel_kernel(${group} ${name}): unknown SPIRV_REWRITE ${K_SPIRV_REWRITE}")
   endif()
   if(K_UNPARSED_ARGUMENTS)

@@ -452,6 +452,17 @@ write_defines(FILE *f, const char *defines)
    }
 }
 
+/* Whether the space-separated defines hold `token` (IN=bf16). */
+static int
+has_define(const char *defines, const char *token)
+{
+   size_t n = strlen(token);
+   for (const char *s = defines; (s = strstr(s, token)) != NULL; s += n)
+      if ((s == defines || s[-1] == ' ') && (s[n] == ' ' || s[n] == '\0'))
+         return 1;
+   return 0;
+}
+
 static int
 write_cmake(const char *path)
 {
@@ -468,7 +479,9 @@ write_cmake(const char *path)
       int items = kernel_items(kernels[i].NAME, kernels[i].tmpl);
       if (items)
          fprintf(f, " DG_EW_ITEMS=%d", items);
-      if (kernels[i].features & COOP_KHR_BIT)
+      if ((kernels[i].features & COOP_KHR_BIT) && has_define(kernels[i].defines, "IN=bf16"))
+         fprintf(f, " SPIRV_REWRITE coop_khr_bf16"); /* fp16 fragments made bf16 (D60) */
+      else if (kernels[i].features & COOP_KHR_BIT)
          fprintf(f, " SPIRV_REWRITE coop_khr");
       else if (kernels[i].features & INT_DOT_BIT)
          fprintf(f, " SPIRV_REWRITE int_dot");

@@ -3,8 +3,10 @@
  * SPDX-License-Identifier: MIT
  *
  * vmel_spirv_rewrite MODE IN.spv OUT.spv: a compiled kernel rewritten (D51), OUT may be IN.
- *   coop_khr  SPV_NV_cooperative_matrix into SPV_KHR_cooperative_matrix (spirv_coop_khr.c)
- *   int_dot   calls of dg_sdot4() into OpSDot, debug instructions dropped (spirv_int_dot.c)
+ *   coop_khr       SPV_NV_cooperative_matrix into SPV_KHR_cooperative_matrix (spirv_coop_khr.c)
+ *   coop_khr_bf16  coop_khr, then the matrices' 16-bit float components made bfloat16,
+ *                  SPV_KHR_bfloat16 (spirv_bf16.c; a 16-bit float used elsewhere is refused)
+ *   int_dot        calls of dg_sdot4() into OpSDot, debug instructions dropped (spirv_int_dot.c)
  * A failure prints a message, removes OUT (so that the next build compiles again) and exits
  * 1, which fails the build (cmake/EmbedKernels.cmake, SPIRV_REWRITE).
  */
@@ -71,24 +73,43 @@ read_module(const char *path, size_t *n)
    return w;
 }
 
+typedef int spirv_rewrite_fn(uint32_t *w, size_t n, struct spirv_out *o);
+
+/* The modes: their rewrites, each run on the previous one's output. */
+static const struct {
+   const char *name;
+   spirv_rewrite_fn *steps[2];
+} modes[] = {
+   {"coop_khr", {spirv_coop_khr, NULL}},
+   {"coop_khr_bf16", {spirv_coop_khr, spirv_bf16}},
+   {"int_dot", {spirv_int_dot, NULL}},
+};
+
 int
 main(int argc, char **argv)
 {
-   if (argc != 4 || (strcmp(argv[1], "coop_khr") != 0 && strcmp(argv[1], "int_dot") != 0)) {
-      fprintf(stderr, "usage: vmel_spirv_rewrite coop_khr|int_dot IN.spv OUT.spv\n");
+   size_t count = sizeof(modes) / sizeof(modes[0]), mode = 0;
+   while (argc == 4 && mode < count && strcmp(argv[1], modes[mode].name) != 0)
+      mode++;
+   if (argc != 4 || mode == count) {
+      fprintf(stderr, "usage: vmel_spirv_rewrite coop_khr|coop_khr_bf16|int_dot IN.spv OUT.spv\n");
       return 2;
    }
    size_t n = 0;
    uint32_t *w = read_module(argv[2], &n);
-   struct spirv_out o = {0};
-   int bad = !w || (strcmp(argv[1], "coop_khr") == 0 ? spirv_coop_khr(w, n, &o)
-                                                      : spirv_int_dot(w, n, &o));
+   int bad = !w;
+   for (size_t i = 0; i < 2 && modes[mode].steps[i] && !bad; i++) {
+      struct spirv_out o = {0};
+      bad = modes[mode].steps[i](w, n, &o);
+      free(w);
+      w = o.w;
+      n = o.n;
+   }
    FILE *out = bad ? NULL : fopen(argv[3], "wb");
-   if (!bad && (!out || fwrite(o.w, 4, o.n, out) != o.n || fclose(out) != 0))
+   if (!bad && (!out || fwrite(w, 4, n, out) != n || fclose(out) != 0))
       bad = spirv_fail("cannot write the output", 0);
    if (bad)
       remove(argv[3]); /* no stale output for the build to take */
    free(w);
-   free(o.w);
    return bad;
 }

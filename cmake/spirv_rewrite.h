@@ -28,5 +28,7 @@ int spirv_emit_string_op(struct spirv_out *o, uint32_t op, const char *s);
  * 0 on success, 1 after a message. */
 int spirv_coop_khr(uint32_t *w, size_t n, struct spirv_out *o); /* spirv_coop_khr.c */
 int spirv_int_dot(uint32_t *w, size_t n, struct spirv_out *o);  /* spirv_int_dot.c */
+/* coop_khr_bf16's second step, on spirv_coop_khr()'s output (spirv_bf16.c) */
+int spirv_bf16(uint32_t *w, size_t n, struct spirv_out *o);
 
 #endif /* VMEL_SPIRV_REWRITE_H */

@@ -4,9 +4,10 @@
  *
  * Cooperative matrices for the COOP kernel variants (D51): at vkCreateDevice the
  * graph layer enables VK_KHR_cooperative_matrix and VK_NV_cooperative_matrix
- * (extension and cooperativeMatrix feature) on the device it creates where the
- * device below offers them, and then reads which of the kernels' fragment shapes
- * the device lists (dg_plan_caps::coop, hashed into pipeline cache keys).
+ * (extension and cooperativeMatrix feature), and VK_KHR_shader_bfloat16 for bf16
+ * fragments (D60), on the device it creates where the device below offers them,
+ * and then reads which of the kernels' fragment shapes the device lists
+ * (dg_plan_caps::coop, hashed into pipeline cache keys).
  */
 #include "dg_runtime.h"
 
@@ -40,6 +41,9 @@ typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKH
    VkPhysicalDevice physicalDevice, uint32_t *pPropertyCount,
    VkCooperativeMatrixPropertiesKHR *pProperties);
 #endif
+/* VK_KHR_shader_bfloat16 (registry: extension 142), likewise newer than those headers. */
+#define DG_BF16_EXTENSION_NAME "VK_KHR_shader_bfloat16"
+#define DG_STYPE_BF16_FEATURES ((VkStructureType)1000141000)
 
 /* The features struct of either extension: the same layout (sType, pNext, cooperativeMatrix,
  * cooperativeMatrixRobustBufferAccess). */
@@ -53,21 +57,43 @@ static const struct {
                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR},
    [DG_COOP_EXT_NV] = {VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME,
                        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV},
+   [DG_COOP_EXT_BF16] = {DG_BF16_EXTENSION_NAME, DG_STYPE_BF16_FEATURES},
 };
 
-/* Whether the device below offers extension e with its cooperativeMatrix feature. */
+static bool
+listed_below(struct lyr_instance *instance, VkPhysicalDevice pd, uint32_t e)
+{
+   return instance->next.GetPhysicalDeviceFeatures2 &&
+          lyr_device_extension_below(instance->next.EnumerateDeviceExtensionProperties, pd,
+                                     exts[e].name, &instance->alloc);
+}
+
+/* Whether the device below offers cooperative-matrix extension e with its cooperativeMatrix
+ * feature. */
 static bool
 offered(struct lyr_instance *instance, VkPhysicalDevice pd, uint32_t e)
 {
-   if (!instance->next.GetPhysicalDeviceFeatures2 ||
-       !lyr_device_extension_below(instance->next.EnumerateDeviceExtensionProperties, pd,
-                                   exts[e].name, &instance->alloc))
+   if (!listed_below(instance, pd, e))
       return false;
    coop_features f = {.sType = exts[e].features};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f};
    instance->next.GetPhysicalDeviceFeatures2(pd, &f2);
    return f.cooperativeMatrix == VK_TRUE;
+}
+
+/* Whether the device below offers bf16 cooperative matrices: VK_KHR_shader_bfloat16 with
+ * shaderBFloat16Type and shaderBFloat16CooperativeMatrix, and VK_KHR_cooperative_matrix. */
+static bool
+bf16_offered(struct lyr_instance *instance, VkPhysicalDevice pd)
+{
+   if (!listed_below(instance, pd, DG_COOP_EXT_BF16) || !listed_below(instance, pd, DG_COOP_EXT_KHR))
+      return false;
+   struct dg_bf16_features f = {.sType = DG_STYPE_BF16_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &f};
+   instance->next.GetPhysicalDeviceFeatures2(pd, &f2);
+   return f.shaderBFloat16Type && f.shaderBFloat16CooperativeMatrix;
 }
 
 void
@@ -78,29 +104,45 @@ dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCrea
    const char *no = getenv("VMEL_GRAPH_NO_COOP"); /* the device as the application asked */
    if (no && *no)
       return;
-   /* NV where the device offers it (NVIDIA: the same fragments), KHR where it offers only
-    * KHR, or when VMEL_GRAPH_KERNELS=coop-khr asks for the KHR kernels: a validation layer
-    * older than VK_KHR_cooperative_matrix (Debian 12's, which the tests run below the layers)
-    * does not know its features struct, so it is not added where NV does the same. */
+   /* NV where the device offers it (NVIDIA: the same fragments); KHR where it offers only
+    * KHR, when VMEL_GRAPH_KERNELS=coop-khr asks for the KHR kernels, or for bf16 fragments,
+    * which only KHR has (D60). A validation layer older than these extensions (Debian 12's,
+    * which the tests run below the layers) does not know their features structs, so they are
+    * neither queried nor added where NV does the same or coop-nv is asked for. */
    const char *mode = getenv("VMEL_GRAPH_KERNELS");
+   bool khr_mode = mode && strcmp(mode, "coop-khr") == 0;
+   bool nv_mode = mode && strcmp(mode, "coop-nv") == 0;
    bool offer[DG_COOP_EXT_COUNT];
    offer[DG_COOP_EXT_NV] = offered(instance, pd, DG_COOP_EXT_NV);
-   /* (not even queried where not wanted: the query would carry the struct too) */
-   offer[DG_COOP_EXT_KHR] = (!offer[DG_COOP_EXT_NV] || (mode && strcmp(mode, "coop-khr") == 0)) &&
+   offer[DG_COOP_EXT_BF16] = !nv_mode && bf16_offered(instance, pd);
+   offer[DG_COOP_EXT_KHR] = (!offer[DG_COOP_EXT_NV] || khr_mode || offer[DG_COOP_EXT_BF16]) &&
                             offered(instance, pd, DG_COOP_EXT_KHR);
+   offer[DG_COOP_EXT_BF16] = offer[DG_COOP_EXT_BF16] && offer[DG_COOP_EXT_KHR];
    for (uint32_t e = 0; e < DG_COOP_EXT_COUNT; e++) {
       bool listed = lyr_name_in_list(exts[e].name, info->ppEnabledExtensionNames,
                                      info->enabledExtensionCount);
-      const coop_features *app = lyr_find_struct(info->pNext, exts[e].features);
+      const void *app = lyr_find_struct(info->pNext, exts[e].features);
       if (app) {
          /* the application's own request (its struct, which the layer does not change) */
-         rw->enabled[e] = listed && app->cooperativeMatrix;
+         if (e == DG_COOP_EXT_BF16) {
+            const struct dg_bf16_features *f = app;
+            rw->enabled[e] = listed && f->shaderBFloat16Type && f->shaderBFloat16CooperativeMatrix;
+         } else {
+            rw->enabled[e] = listed && ((const coop_features *)app)->cooperativeMatrix;
+         }
          continue;
       }
       if (!offer[e])
          continue;
-      rw->features[e] = (coop_features){.sType = exts[e].features, .cooperativeMatrix = VK_TRUE};
-      lyr_chain_append(info, &rw->features[e]);
+      if (e == DG_COOP_EXT_BF16) {
+         rw->bf16 = (struct dg_bf16_features){.sType = exts[e].features,
+                                              .shaderBFloat16Type = VK_TRUE,
+                                              .shaderBFloat16CooperativeMatrix = VK_TRUE};
+         lyr_chain_append(info, &rw->bf16);
+      } else {
+         rw->features[e] = (coop_features){.sType = exts[e].features, .cooperativeMatrix = VK_TRUE};
+         lyr_chain_append(info, &rw->features[e]);
+      }
       rw->add_name[e] = !listed;
       rw->enabled[e] = true;
    }
@@ -120,6 +162,7 @@ dg_coop_extra_names(const struct dg_coop_rewrite *rw, const char **names, uint32
 /* Component types (VkComponentTypeKHR / NV) and the subgroup scope. */
 #define CT_FLOAT16 0u
 #define CT_FLOAT32 1u
+#define CT_BFLOAT16 1000141000u /* VK_COMPONENT_TYPE_BFLOAT16_KHR */
 #define CT_SINT8 3u
 #define CT_SINT32 5u
 #define SCOPE_SUBGROUP 3u
@@ -133,6 +176,8 @@ shape_bit(uint32_t e, uint32_t m, uint32_t n, uint32_t k, uint32_t a, uint32_t b
       return 0;
    bool f16 = a == CT_FLOAT16 && c == CT_FLOAT32 && k == 16;
    bool i8 = a == CT_SINT8 && c == CT_SINT32 && k == 32;
+   if (a == CT_BFLOAT16 && c == CT_FLOAT32 && k == 16 && n == 16 && e == DG_COOP_EXT_KHR)
+      return DG_COOP_KHR_SQUARE_BF16;
    if (e == DG_COOP_EXT_NV)
       return n != 8 ? 0 : f16 ? DG_COOP_NV_F16 : i8 ? DG_COOP_NV_I8 : 0;
    if (n == 8)
@@ -145,7 +190,8 @@ shape_bit(uint32_t e, uint32_t m, uint32_t n, uint32_t k, uint32_t a, uint32_t b
 #define MAX_SHAPES 64
 
 uint32_t
-dg_coop_shapes(struct lyr_instance *instance, VkPhysicalDevice pd, const bool enabled[2])
+dg_coop_shapes(struct lyr_instance *instance, VkPhysicalDevice pd,
+               const bool enabled[DG_COOP_EXT_COUNT])
 {
    if (!instance->next.GetPhysicalDeviceProperties2 || !instance->next.GetPhysicalDeviceFeatures2)
       return 0;
@@ -192,9 +238,13 @@ dg_coop_shapes(struct lyr_instance *instance, VkPhysicalDevice pd, const bool en
          shapes |= shape_bit(DG_COOP_EXT_NV, p[i].MSize, p[i].NSize, p[i].KSize, p[i].AType,
                              p[i].BType, p[i].CType, p[i].DType, p[i].scope);
    }
-   /* the staged elements: fp16 (float16 arithmetic types) and i8 */
+   /* bf16 fragments need VK_KHR_shader_bfloat16 enabled; the staged elements: fp16 (float16
+    * arithmetic types; the bf16 kernels are compiled as fp16 ones, D60) and i8 */
+   if (!enabled[DG_COOP_EXT_BF16])
+      shapes &= ~DG_COOP_KHR_SQUARE_BF16;
    if (!f12.shaderFloat16)
-      shapes &= ~(DG_COOP_NV_F16 | DG_COOP_KHR_F16 | DG_COOP_KHR_SQUARE_F16);
+      shapes &= ~(DG_COOP_NV_F16 | DG_COOP_KHR_F16 | DG_COOP_KHR_SQUARE_F16 |
+                  DG_COOP_KHR_SQUARE_BF16);
    if (!f12.shaderInt8)
       shapes &= ~(DG_COOP_NV_I8 | DG_COOP_KHR_I8 | DG_COOP_KHR_SQUARE_I8);
    if (shapes)

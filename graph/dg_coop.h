@@ -13,20 +13,34 @@
 
 struct lyr_instance;
 
-enum { DG_COOP_EXT_KHR, DG_COOP_EXT_NV, DG_COOP_EXT_COUNT };
+/* The extensions the COOP kernels use: the two cooperative-matrix ones and
+ * VK_KHR_shader_bfloat16 (bf16 fragments, D60). */
+enum { DG_COOP_EXT_KHR, DG_COOP_EXT_NV, DG_COOP_EXT_BF16, DG_COOP_EXT_COUNT };
+
+/** VkPhysicalDeviceShaderBfloat16FeaturesKHR (newer than Debian 12's Vulkan headers). */
+struct dg_bf16_features {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 shaderBFloat16Type;
+   VkBool32 shaderBFloat16DotProduct;
+   VkBool32 shaderBFloat16CooperativeMatrix;
+};
 
 /** What dg_coop_rewrite() adds to a device create info (storage for its structs). */
 struct dg_coop_rewrite {
-   VkPhysicalDeviceCooperativeMatrixFeaturesNV features[DG_COOP_EXT_COUNT]; /* same layout */
+   VkPhysicalDeviceCooperativeMatrixFeaturesNV features[2]; /* KHR, NV: the same layout */
+   struct dg_bf16_features bf16;
    bool add_name[DG_COOP_EXT_COUNT]; /* the extension is to be added to the names */
    bool enabled[DG_COOP_EXT_COUNT];  /* the extension and its feature will be enabled */
 };
 
 /** Enables the cooperative-matrix extension the device below offers with its
- *  cooperativeMatrix feature (NV where offered, KHR where only it is or under
- *  VMEL_GRAPH_KERNELS=coop-khr): its features struct appended to info's (cloned) chain, unless
- *  the application chained its own (then its choice stands), and its name to be added by
- *  dg_coop_extra_names(). VMEL_GRAPH_NO_COOP set: none. */
+ *  cooperativeMatrix feature (NV where offered; KHR where only it is, under
+ *  VMEL_GRAPH_KERNELS=coop-khr, or with VK_KHR_shader_bfloat16 where the device offers its
+ *  type and cooperative-matrix features, which are then enabled too, unless
+ *  VMEL_GRAPH_KERNELS=coop-nv; D60): its features struct appended to info's (cloned) chain,
+ *  unless the application chained its own (then its choice stands), and its name to be added
+ *  by dg_coop_extra_names(). VMEL_GRAPH_NO_COOP set: none. */
 void dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCreateInfo *info,
                      struct dg_coop_rewrite *rw);
 

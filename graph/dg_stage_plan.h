@@ -95,6 +95,9 @@ enum dg_variant_kind {
 #define DG_COOP_KHR_I8 (1u << 3)        /* KHR 16x8x32 */
 #define DG_COOP_KHR_SQUARE_F16 (1u << 4) /* KHR 16x16x16 */
 #define DG_COOP_KHR_SQUARE_I8 (1u << 5)  /* KHR 16x16x32 */
+/* KHR 16x16x16 bf16 x bf16 + fp32, with VK_KHR_shader_bfloat16's shaderBFloat16Type and
+ * shaderBFloat16CooperativeMatrix enabled (D60) */
+#define DG_COOP_KHR_SQUARE_BF16 (1u << 6)
 
 /** What the device offers that a plan depends on (read at vkCreateDevice), and the kernel
  *  mode (read at pipeline creation). */

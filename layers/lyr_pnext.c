@@ -196,6 +196,10 @@ lyr_struct_size(VkStructureType stype)
     * leave it out; its layout is the NV struct's. */
    if ((int32_t)stype == 1000506000)
       return sizeof(VkPhysicalDeviceCooperativeMatrixFeaturesNV);
+   /* VkPhysicalDeviceShaderBfloat16FeaturesKHR, likewise (D60): sType, pNext and three
+    * VkBool32 (shaderBFloat16Type, shaderBFloat16DotProduct, shaderBFloat16CooperativeMatrix). */
+   if ((int32_t)stype == 1000141000)
+      return sizeof(VkBaseOutStructure) + 3 * sizeof(VkBool32);
    if (!lyr_is_arm_ml_stype(stype)) {
       switch (stype) {
       /* The loader's link structs (vk_layer.h, not in vk.xml): layers pass them down. */

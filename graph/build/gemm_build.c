@@ -109,25 +109,25 @@ tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile
 /* ---- cooperative matrices (D51) ------------------------------------------------------------- */
 
 /* A cooperative-matrix kind: its variant and the one with a fused epilogue (DG_VARIANT_NONE:
- * none), the DG_COOP_* shapes of its fp16 and i8 kernels and the mode that forces it. KHR before NV: the
- * cross-vendor extension where the device has both (the H200). */
+ * none), the DG_COOP_* shapes of its fp16, i8 and bf16 kernels (0: none) and the mode that
+ * forces it. KHR before NV: the cross-vendor extension where the device has both (the H200). */
 struct coop_kind {
    enum dg_variant_kind kind, epi_kind;
-   uint32_t f16, i8;
+   uint32_t f16, i8, bf16;
    enum dg_kernel_mode forced;
 };
 
 static const struct coop_kind coop_kinds[] = {
-   {DG_VARIANT_COOP_KHR, DG_VARIANT_COOP_KHR_EPI, DG_COOP_KHR_F16, DG_COOP_KHR_I8,
+   {DG_VARIANT_COOP_KHR, DG_VARIANT_COOP_KHR_EPI, DG_COOP_KHR_F16, DG_COOP_KHR_I8, 0,
     DG_KERNELS_COOP_KHR},
    {DG_VARIANT_COOP_KHR_SQUARE, DG_VARIANT_NONE, DG_COOP_KHR_SQUARE_F16, DG_COOP_KHR_SQUARE_I8,
-    DG_KERNELS_COOP_KHR},
-   {DG_VARIANT_COOP_NV, DG_VARIANT_COOP_NV_EPI, DG_COOP_NV_F16, DG_COOP_NV_I8,
+    DG_COOP_KHR_SQUARE_BF16, DG_KERNELS_COOP_KHR},
+   {DG_VARIANT_COOP_NV, DG_VARIANT_COOP_NV_EPI, DG_COOP_NV_F16, DG_COOP_NV_I8, 0,
     DG_KERNELS_COOP_NV},
 };
 
 /* The cooperative-matrix kernel for node n over `tiles` DG_COOP_BM x DG_COOP_BN tiles, or
- * DG_PLAN_NONE: no variant for the row (bf16, fp32, i16), zero points other than 0 on an i8
+ * DG_PLAN_NONE: no variant for the row (fp32, i16), zero points other than 0 on an i8
  * row (the staged elements are the i8 values), no listed shape, the workgroup limits, or
  * another kind forced by VMEL_GRAPH_KERNELS=coop-nv / coop-khr. *epi is the kind of its _EPI
  * variant. */
@@ -143,11 +143,13 @@ coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero
     * 4096^3 1.21 ms against TILED's 5.54, 512^3 0.020 against 0.027; i8 4096^3 0.60 ms, 512^3
     * 0.078 against INT_DOT's 0.104). A forcing mode picks the extension. */
    bool forced = mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR;
+   /* bf16 inputs: the KHR square kind's bf16 fragments (D60); others are fp16 or i8 shapes */
+   bool bf16 = dg_node_input(dg_build_graph(b), n, 0)->ty.type == DG_TYPE_BF16;
    for (uint32_t i = 0; i < sizeof(coop_kinds) / sizeof(coop_kinds[0]); i++) {
       const struct coop_kind *k = &coop_kinds[i];
       if (forced && k->forced != mode)
          continue;
-      if (!(caps & (integer ? k->i8 : k->f16)))
+      if (!(caps & (integer ? k->i8 : bf16 ? k->bf16 : k->f16)))
          continue;
       uint32_t kernel = dg_build_variant(b, n, k->kind);
       if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_GEMM_LOCAL ||

@@ -19,8 +19,8 @@
  * after the loop A's buffers are the accumulators' scratch for the epilogue.
  *
  * Include after dg_kernel.glsl with DG_COOP_M, DG_COOP_N, DG_COOP_K (the
- * fragment shape) and DG_COOP_INT (i8 x i8 -> i32; else fp16 x fp16 -> fp32)
- * defined; the kernel then defines
+ * fragment shape) and DG_COOP_INT (i8 x i8 -> i32) or DG_COOP_BF16 (bf16 x bf16
+ * -> fp32; else fp16 x fp16 -> fp32) defined; the kernel then defines
  *   dg_coop_el_t dg_coop_load_a(uint m, uint k)   element (m, k) of A as staged,
  *   dg_coop_el_t dg_coop_load_b(uint k, uint n)   element (k, n) of B,
  *      both 0 outside the matrices (partial tiles, K not a multiple of BK);
@@ -36,8 +36,15 @@
  * vectors whether both operands' layouts allow the 16-byte loads (else every vector is
  * gathered from dg_coop_load_a() / dg_coop_load_b()).
  *
+ * bf16 (D60): glslang 12 has no bf16 cooperative matrices, so the bf16 kernels are
+ * these fp16 ones staging the raw 16-bit patterns (dg_coop_el_t is uint16_t: no
+ * fp16 value is ever formed), and cmake/spirv_bf16.c gives the fragments' 16-bit
+ * float type the BFloat16KHR encoding after the KHR rewrite (it refuses a kernel
+ * that uses the type for anything else). The dg_coop_load_el() macro loads one
+ * element as staged.
+ *
  * Results: integer sums are exact whatever the order (int32 wrap-around, the
- * reference kernel's); float products of fp16 values are exact in fp32 and are
+ * reference kernel's); float products of fp16 or bf16 values are exact in fp32 and are
  * summed in fp32 in the order the hardware's fragments use, within TOSA's
  * dot-product bound (the tests check it).
  */
@@ -68,8 +75,16 @@
 #define dg_coop_bv_t uvec2 /* B's shared unit: a fragment's 8 i8 columns */
 #define DG_COOP_BV_BYTES 8
 #define dg_coop_acc_from_bits(bits) int(bits)
+#define dg_coop_load_el(dtype, address) dg_coop_el_t(dg_load(dtype, address))
+#else
+#ifdef DG_COOP_BF16
+#extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
+#define dg_coop_el_t uint16_t /* the bf16 bits */
+#define dg_coop_load_el(dtype, address) uint16_t(dg_load_bits16(address))
 #else
 #define dg_coop_el_t float16_t
+#define dg_coop_load_el(dtype, address) dg_coop_el_t(dg_load(dtype, address))
+#endif
 #define dg_coop_acc_el_t float
 #define dg_coop_a_t fcoopmatNV<16, gl_ScopeSubgroup, DG_COOP_M, DG_COOP_K>
 #define dg_coop_b_t fcoopmatNV<16, gl_ScopeSubgroup, DG_COOP_K, DG_COOP_N>
@@ -135,6 +150,12 @@ dg_coop_load16(uvec2 address)
    [[unroll]] for (uint w = 0u; w < 4u; w++)                                                       \
       v[w] = uint(pack32(i8vec4(get(4u * w), get(4u * w + 1u), get(4u * w + 2u),                  \
                                 get(4u * w + 3u))));                                               \
+   return v
+#elif defined(DG_COOP_BF16)
+#define DG_COOP_PACK(get)                                                                          \
+   uvec4 v;                                                                                        \
+   [[unroll]] for (uint w = 0u; w < 4u; w++)                                                       \
+      v[w] = uint(get(2u * w)) | uint(get(2u * w + 1u)) << 16u;                                    \
    return v
 #else
 #define DG_COOP_PACK(get)                                                                          \

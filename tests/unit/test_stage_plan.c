@@ -1111,6 +1111,28 @@ test_coop(void)
    if (plan_case(&f32, &gpu, &t))
       check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP32);
    planned_free(&t);
+   /* bf16 (D60): the KHR square kind's bf16 fragments where listed, whatever else is; the
+    * tiled kernel where not listed or NV is forced (NV has no bf16 fragments). */
+   const struct dcase bf = {"plan matmul bf16 coop", "t_bf16_2x200x40 t_bf16_2x40x96",
+                            "t_f32_2x200x96", "%z = OpConstantNull %t_bf16_1\n",
+                            "%r = OpExtInst %t_f32_2x200x96 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&bf, &gpu, &t)) /* fp16 and i8 shapes only */
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_BF16_FP32);
+   planned_free(&t);
+   caps = gpu;
+   caps.coop |= DG_COOP_KHR_SQUARE_BF16;
+   if (plan_case(&bf, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_SQUARE_BF16_FP32, 2, 4);
+   planned_free(&t);
+   caps.kernels = DG_KERNELS_COOP_NV;
+   if (plan_case(&bf, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_BF16_FP32);
+   planned_free(&t);
+   caps = gpu;
+   caps.coop = DG_COOP_KHR_SQUARE_BF16; /* the fp16 rows do not take the bf16 shape */
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP16_FP32);
+   planned_free(&t);
    const struct dcase i8 = {"plan matmul i8 coop", "t_i8_1x64x100 t_i8_1x100x16", "t_i32_1x64x16",
                             "%z = OpConstantNull %t_i8_1\n",
                             "%r = OpExtInst %t_i32_1x64x16 %tosa MATMUL %in0 %in1 %z %z\n"};

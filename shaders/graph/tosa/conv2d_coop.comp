@@ -14,8 +14,8 @@
  * i8 rows. Variant defines: as conv2d.comp (dg_conv.glsl): DG_IN_DTYPE, DG_W_DTYPE,
  * DG_OUT_DTYPE, DG_ACC_DTYPE; DG_COOP_M/N/K. The epilogue is dg_conv_store() (bias, out_t
  * rounding), as the reference and tiled kernels', or with DG_GEMM_EPILOGUE (the _EPI variants,
- * D58) the fused chain's (dg_gemm_epilogue.glsl, D52) on dg_conv_value(). fp16 and i8 rows stage with 16-byte loads
- * where the layout allows (input channels a whole number of vectors, contiguous and 16-byte
+ * D58) the fused chain's (dg_gemm_epilogue.glsl, D52) on dg_conv_value(). fp16, bf16 (D60) and
+ * i8 rows stage with 16-byte loads where the layout allows (input channels a whole number of vectors, contiguous and 16-byte
  * aligned: a vector is then 8 or 16 channels of one tap; weight rows likewise), decided once
  * per dispatch; others element by element.
  */
@@ -31,6 +31,8 @@ DG_DECLARE_ATTRS_CONV2D
 
 #if !DG_DTYPE_IS_FLOAT(DG_ACC_DTYPE)
 #define DG_COOP_INT
+#elif DG_IN_DTYPE == DG_DTYPE_BF16
+#define DG_COOP_BF16
 #endif
 
 #include "dg_gemm_coop.glsl"
@@ -50,7 +52,8 @@ vmel_tensor_record in_r, w_r, b_r, out_r;
 uint oh, ow, oc_count, rows, kw, ic_count, depth;
 bool a_vectors, b_vectors; /* whether input taps and weight rows load as 16-byte vectors */
 
-#if DG_IN_DTYPE == DG_W_DTYPE && (DG_IN_DTYPE == DG_DTYPE_FP16 || DG_IN_DTYPE == DG_DTYPE_I8)
+#if DG_IN_DTYPE == DG_W_DTYPE && (DG_IN_DTYPE == DG_DTYPE_FP16 || DG_IN_DTYPE == DG_DTYPE_BF16 || \
+                                  DG_IN_DTYPE == DG_DTYPE_I8)
 #define DG_COOP_STORED_AS_STAGED /* memory holds the staged elements themselves */
 #endif
 
@@ -65,8 +68,8 @@ dg_coop_load_a(uint m, uint k)
    int x = int(ox) * stride_x - pad_left + int(kx) * dilation_x;
    if (y < 0 || y >= int(in_r.dims[1]) || x < 0 || x >= int(in_r.dims[2]))
       return dg_coop_el_t(0);
-   return dg_coop_el_t(dg_load(DG_IN_DTYPE, dg_address(in_r, dg_offset4(in_r, n, uint(y),
-                                                                          uint(x), ic))));
+   return dg_coop_load_el(DG_IN_DTYPE,
+                          dg_address(in_r, dg_offset4(in_r, n, uint(y), uint(x), ic)));
 }
 
 dg_coop_el_t
@@ -74,8 +77,7 @@ dg_coop_load_b(uint k, uint n)
 {
    if (k >= depth || n >= oc_count)
       return dg_coop_el_t(0);
-   return dg_coop_el_t(
-      dg_load(DG_W_DTYPE, dg_address(w_r, k * w_r.strides[2] + n * w_r.strides[3])));
+   return dg_coop_load_el(DG_W_DTYPE, dg_address(w_r, k * w_r.strides[2] + n * w_r.strides[3]));
 }
 
 uvec4

@@ -11,11 +11,11 @@
  * tile, tiles row-major over (n, tile row, tile column).
  * Attributes (struct dg_attrs_matmul): a_zp, b_zp, which the build requires to be 0 for the
  * i8 rows (the staged elements are the i8 values themselves).
- * Variant defines: DG_IN_DTYPE (A and B: fp16, fp8 or i8), DG_OUT_DTYPE, DG_COOP_M/N/K;
+ * Variant defines: DG_IN_DTYPE (A and B: fp16, bf16, fp8 or i8), DG_OUT_DTYPE, DG_COOP_M/N/K;
  * DG_GEMM_EPILOGUE (the _EPI variants, D58): each output element goes through the gemm
  * epilogue (dg_gemm_epilogue.glsl, D52), tensors 3 .. 6 its extra tensors, tensor 2 the
  * chain's last.
- * Float rows stage their elements as fp16 (exact for fp16 and fp8) and sum in fp32;
+ * Float rows stage their elements as fp16 (exact for fp16 and fp8) or bf16 and sum in fp32;
  * i8 -> i32 sums in int32 with wrap-around (bit-exact). fp16 and i8 rows whose K (A) and
  * columns (B) are contiguous, in whole 16-byte vectors and at 16-byte aligned addresses
  * stage with 16-byte loads (decided once per dispatch, both operands or neither); others element
@@ -34,6 +34,8 @@
 #endif
 #if !DG_DTYPE_IS_FLOAT(DG_OUT_DTYPE)
 #define DG_COOP_INT
+#elif DG_IN_DTYPE == DG_DTYPE_BF16
+#define DG_COOP_BF16
 #endif
 
 DG_DECLARE_ATTRS_MATMUL
@@ -55,7 +57,7 @@ uvec2 a_base, b_base; /* the batch's matrices */
 uint batch, rows, cols, depth;
 bool a_vectors, b_vectors; /* whether A's rows and B's rows load as 16-byte vectors */
 
-#if DG_IN_DTYPE == DG_DTYPE_FP16 || DG_IN_DTYPE == DG_DTYPE_I8
+#if DG_IN_DTYPE == DG_DTYPE_FP16 || DG_IN_DTYPE == DG_DTYPE_BF16 || DG_IN_DTYPE == DG_DTYPE_I8
 #define DG_COOP_STORED_AS_STAGED /* memory holds the staged elements themselves */
 #endif
 
@@ -64,8 +66,8 @@ dg_coop_load_a(uint m, uint k)
 {
    if (m >= rows || k >= depth)
       return dg_coop_el_t(0);
-   return dg_coop_el_t(dg_load(DG_IN_DTYPE, vmel_address_add(a_base, m * a_r.strides[1] +
-                                                                         k * a_r.strides[2])));
+   return dg_coop_load_el(DG_IN_DTYPE, vmel_address_add(a_base, m * a_r.strides[1] +
+                                                                   k * a_r.strides[2]));
 }
 
 dg_coop_el_t
@@ -73,8 +75,8 @@ dg_coop_load_b(uint k, uint n)
 {
    if (k >= depth || n >= cols)
       return dg_coop_el_t(0);
-   return dg_coop_el_t(dg_load(DG_IN_DTYPE, vmel_address_add(b_base, k * b_r.strides[1] +
-                                                                         n * b_r.strides[2])));
+   return dg_coop_load_el(DG_IN_DTYPE, vmel_address_add(b_base, k * b_r.strides[1] +
+                                                                   n * b_r.strides[2]));
 }
 
 uvec4
