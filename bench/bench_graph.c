@@ -1089,10 +1089,14 @@ torch_ms(const char *path, const char *graph)
 }
 
 /* The baseline variant's device: created with VMEL_GRAPH_KERNELS=reference set (the layer may
- * read it at device or at pipeline creation: it stays set while the baseline runs). */
+ * read it at device or at pipeline creation: it stays set while the baseline runs), for one
+ * graph's baseline and destroyed after it, so that no main measurement runs while a second
+ * device exists: on the H200 the suite's graphs measured after the first (whose baseline
+ * created the device) read 2-5x slower than the same kernels without --no-baseline
+ * (docs/performance.md, 2026-12-03). */
 struct baseline {
    struct bench_device d;
-   bool tried, ready;
+   bool ready;
    char saved[64]; /* the caller's VMEL_GRAPH_KERNELS, restored after */
    bool had;
 };
@@ -1117,13 +1121,10 @@ baseline_env(struct baseline *b, bool on)
 static void
 run_baseline(struct baseline *b, const struct options *opt, struct bench_graph *g)
 {
-   if (!b->tried) {
-      b->tried = true;
-      memset(&b->d, 0, sizeof(b->d));
-      baseline_env(b, true);
-      b->ready = bench_device_init(&b->d, opt->meta);
-      baseline_env(b, false);
-   }
+   memset(&b->d, 0, sizeof(b->d));
+   baseline_env(b, true);
+   b->ready = bench_device_init(&b->d, opt->meta);
+   baseline_env(b, false);
    if (!b->ready) {
       snprintf(g->base_note, sizeof(g->base_note), "no baseline device");
       return;
@@ -1150,6 +1151,8 @@ run_baseline(struct baseline *b, const struct options *opt, struct bench_graph *
    }
    g->failed = failed;
    snprintf(g->why, sizeof(g->why), "%s", why);
+   bench_device_finish(&b->d);
+   b->ready = false;
 }
 
 /* The suite's table: one row per suite graph that ran. */
