@@ -198,8 +198,14 @@ lyr_struct_size(VkStructureType stype)
       return sizeof(VkPhysicalDeviceCooperativeMatrixFeaturesNV);
    /* VkPhysicalDeviceShaderBfloat16FeaturesKHR, likewise (D60): sType, pNext and three
     * VkBool32 (shaderBFloat16Type, shaderBFloat16DotProduct, shaderBFloat16CooperativeMatrix). */
-   if ((int32_t)stype == 1000141000)
-      return sizeof(VkBaseOutStructure) + 3 * sizeof(VkBool32);
+   if ((int32_t)stype == 1000141000) {
+      struct bf16_features {
+         VkStructureType sType;
+         void *pNext;
+         VkBool32 type, dot_product, cooperative_matrix;
+      };
+      return sizeof(struct bf16_features);
+   }
    if (!lyr_is_arm_ml_stype(stype)) {
       switch (stype) {
       /* The loader's link structs (vk_layer.h, not in vk.xml): layers pass them down. */

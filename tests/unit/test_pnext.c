@@ -246,6 +246,12 @@ test_struct_sizes(void)
                 sizeof(VkLayerDeviceCreateInfo));
    check_eq_u64(lyr_struct_size(VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO),
                 sizeof(VkLayerInstanceCreateInfo));
+   /* Newer than Debian's headers, added by the graph layer (D51, D60): the KHR
+    * cooperative-matrix features (the NV layout) and the bf16 features (sType, pNext and three
+    * VkBool32: 32 bytes on LP64, the padding included, as the registry's struct) */
+   check_eq_u64(lyr_struct_size((VkStructureType)1000506000),
+                sizeof(VkPhysicalDeviceCooperativeMatrixFeaturesNV));
+   check_eq_u64(lyr_struct_size((VkStructureType)1000141000), sizeof(void *) == 8 ? 32 : 20);
 
    check_eq_u64(lyr_struct_size(VK_STRUCTURE_TYPE_TENSOR_CREATE_INFO_ARM),
                 sizeof(VkTensorCreateInfoARM));
