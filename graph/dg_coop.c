@@ -132,7 +132,9 @@ dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCrea
          }
          continue;
       }
-      if (!offer[e])
+      /* (bf16 fragments only on a device whose KHR cooperative matrices are enabled: the
+       * application may have chained its own KHR struct without the feature) */
+      if (!offer[e] || (e == DG_COOP_EXT_BF16 && !rw->enabled[DG_COOP_EXT_KHR]))
          continue;
       if (e == DG_COOP_EXT_BF16) {
          rw->bf16 = (struct dg_bf16_features){.sType = exts[e].features,

@@ -14,7 +14,8 @@
 struct lyr_instance;
 
 /* The extensions the COOP kernels use: the two cooperative-matrix ones and
- * VK_KHR_shader_bfloat16 (bf16 fragments, D60). */
+ * VK_KHR_shader_bfloat16 (bf16 fragments, D60), in the order dg_coop_rewrite() decides them
+ * (bf16 after KHR, which it needs). */
 enum { DG_COOP_EXT_KHR, DG_COOP_EXT_NV, DG_COOP_EXT_BF16, DG_COOP_EXT_COUNT };
 
 /** VkPhysicalDeviceShaderBfloat16FeaturesKHR (newer than Debian 12's Vulkan headers). */
