@@ -8,6 +8,7 @@
 # OUTDIR.tar.gz after every step, so that a run cut short still returns what it measured;
 # SECONDS (default 540) is the budget: a step that would start after it is skipped.
 # Steps, most wanted first:
+#   0. the optest files of the GPU-only kernel kinds (vmel-optest on PATH), checked results
 #   1. PyTorch's suite times (bench/graph_suite_torch.py)
 #   2. the suite's graphs with --no-baseline (twice), between them once with the baseline
 #      (shorter batches): whether the baseline device still changes the main numbers
@@ -43,6 +44,21 @@ suite="--graph resnet_fp32_b1 --graph resnet_fp32_b8 --graph resnet_int8_b1 --gr
   --graph matmul4096_bf16 --graph matmul4096_i8 --graph branch4_fp32"
 opts="--creations 1 --warmup 5 --reps 10 --batch 20"
 
+# 0. correctness of the GPU-only kinds first (the H200's validation layer is Debian's, which does
+#    not know the KHR/bf16 structs the layer enables there: without it, then under coop-nv with it)
+if command -v vmel-optest > /dev/null && step "optests (coop, fusion, split-K, int-dot)"; then
+  d=tests/optest/data
+  for run in "VMEL_TEST_NO_VALIDATION=1" "VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr" \
+             "VMEL_GRAPH_KERNELS=coop-nv VMEL_GRAPH_FUSION=1"; do
+    # shellcheck disable=SC2086
+    env $run timeout "$(left)" vmel-optest $d/matmul_coop.optest $d/conv2d_coop.optest \
+      $d/fusion_coop.optest $d/fusion.optest $d/splitk.optest $d/fusion_int_dot.optest \
+      > "$out/optest.log" 2>&1
+    echo "   $run: $(grep -E 'passed, ' "$out/optest.log" | tail -1)" >> "$summary"
+    grep -E "^(FAIL|fail)" "$out/optest.log" | head -5 >> "$summary"
+  done
+  pack
+fi
 if step torch; then
   (cd bench && timeout "$(left)" python3 graph_suite_torch.py --out "$out/torch_suite.txt" \
      > "$out/torch.log" 2>&1)
