@@ -19,9 +19,9 @@
 #include <string.h>
 
 #include "lyr_layer.h"
+#include "test_layer.h"
 
 #define LAYER_NAME "VK_LAYER_VMEL_test_coop_offer"
-#define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
 /* The registry's values (newer than Debian 12's headers for KHR and bf16). */
 #define STYPE_KHR_FEATURES ((VkStructureType)1000506000)
@@ -81,20 +81,6 @@ offered_stype(const VkBaseInStructure *s, void *user)
          return true;
    }
    return false;
-}
-
-static VKAPI_ATTR VkResult VKAPI_CALL
-offer_CreateInstance(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
-                     VkInstance *pInstance)
-{
-   struct lyr_instance *instance;
-   return lyr_instance_create(info, alloc, pInstance, sizeof(*instance), &instance);
-}
-
-static VKAPI_ATTR void VKAPI_CALL
-offer_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
-{
-   lyr_instance_destroy(instance, alloc);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -210,29 +196,13 @@ static VKAPI_ATTR VkResult VKAPI_CALL
 offer_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo *info,
                    const VkAllocationCallbacks *alloc, VkDevice *pDevice)
 {
-   struct lyr_instance *instance = lyr_instance_get(pd);
    report(info);
-   struct lyr_chain_copy copy;
-   VkResult result = lyr_chain_clone(&instance->alloc, info, sizeof(*info), offered_stype, NULL,
-                                     0, &copy);
-   if (result != VK_SUCCESS)
-      return result;
-   VkDeviceCreateInfo *down = copy.head;
-   const char *names[64];
-   uint32_t n = 0;
-   for (uint32_t i = 0; i < info->enabledExtensionCount && n < 64; i++) {
-      bool ours = false;
-      for (uint32_t e = 0; e < EXT_COUNT; e++)
-         ours |= strcmp(info->ppEnabledExtensionNames[i], ext_props[e].extensionName) == 0;
-      if (!ours)
-         names[n++] = info->ppEnabledExtensionNames[i];
-   }
-   down->enabledExtensionCount = n;
-   down->ppEnabledExtensionNames = names;
+   const char *hidden[EXT_COUNT];
+   for (uint32_t e = 0; e < EXT_COUNT; e++)
+      hidden[e] = ext_props[e].extensionName;
    struct lyr_device *device;
-   result = lyr_device_create(pd, down, alloc, pDevice, sizeof(*device), &device);
-   lyr_chain_copy_free(&copy);
-   return result;
+   return test_layer_create_device_hiding(pd, info, alloc, pDevice, offered_stype, hidden,
+                                          EXT_COUNT, sizeof(*device), &device);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
@@ -242,8 +212,7 @@ offer_DestroyDevice(VkDevice device, const VkAllocationCallbacks *alloc)
 }
 
 static const struct lyr_hook offer_instance_hooks[] = {
-   HOOK(CreateInstance, offer_CreateInstance),
-   HOOK(DestroyInstance, offer_DestroyInstance),
+   TEST_LAYER_INSTANCE_HOOKS,
    HOOK(CreateDevice, offer_CreateDevice),
    HOOK(EnumerateDeviceExtensionProperties, offer_EnumerateDeviceExtensionProperties),
    HOOK(GetPhysicalDeviceFeatures2, offer_GetPhysicalDeviceFeatures2),

@@ -20,11 +20,11 @@
 #include <string.h>
 
 #include "lyr_layer.h"
+#include "test_layer.h"
 
 #define LAYER_NAME "VK_LAYER_VMEL_test_exec_stats"
 #define EXT_NAME VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME
 #define FEATURES_STYPE VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR
-#define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 #define MAX_RECORDS 4096
 
 static const VkExtensionProperties ext_props[] = {
@@ -58,20 +58,6 @@ native(struct lyr_instance *instance, VkPhysicalDevice pd)
 {
    return lyr_device_extension_below(instance->next.EnumerateDeviceExtensionProperties, pd,
                                      EXT_NAME, &instance->alloc);
-}
-
-static VKAPI_ATTR VkResult VKAPI_CALL
-stats_CreateInstance(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
-                     VkInstance *pInstance)
-{
-   struct lyr_instance *instance;
-   return lyr_instance_create(info, alloc, pInstance, sizeof(*instance), &instance);
-}
-
-static VKAPI_ATTR void VKAPI_CALL
-stats_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
-{
-   lyr_instance_destroy(instance, alloc);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -114,22 +100,10 @@ stats_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo *info,
          ((struct stats_device *)device)->native = true;
       return result;
    }
-   struct lyr_chain_copy copy;
-   VkResult result = lyr_chain_clone(&instance->alloc, info, sizeof(*info), drop_features, NULL,
-                                     0, &copy);
-   if (result != VK_SUCCESS)
-      return result;
-   VkDeviceCreateInfo *down = copy.head;
-   const char *names[64];
-   uint32_t n = 0;
-   for (uint32_t i = 0; i < info->enabledExtensionCount && n < 64; i++) {
-      if (strcmp(info->ppEnabledExtensionNames[i], EXT_NAME) != 0)
-         names[n++] = info->ppEnabledExtensionNames[i];
-   }
-   down->enabledExtensionCount = n;
-   down->ppEnabledExtensionNames = names;
-   result = lyr_device_create(pd, down, alloc, pDevice, sizeof(struct stats_device), &device);
-   lyr_chain_copy_free(&copy);
+   static const char *const hidden[] = {EXT_NAME};
+   VkResult result = test_layer_create_device_hiding(pd, info, alloc, pDevice, drop_features,
+                                                     hidden, 1, sizeof(struct stats_device),
+                                                     &device);
    if (result != VK_SUCCESS)
       return result;
    struct stats_device *sd = (struct stats_device *)device;
@@ -326,8 +300,7 @@ stats_GetPipelineExecutableStatisticsKHR(VkDevice device, const VkPipelineExecut
 }
 
 static const struct lyr_hook stats_instance_hooks[] = {
-   HOOK(CreateInstance, stats_CreateInstance),
-   HOOK(DestroyInstance, stats_DestroyInstance),
+   TEST_LAYER_INSTANCE_HOOKS,
    HOOK(CreateDevice, stats_CreateDevice),
    HOOK(EnumerateDeviceExtensionProperties, stats_EnumerateDeviceExtensionProperties),
    HOOK(GetPhysicalDeviceFeatures2, stats_GetPhysicalDeviceFeatures2),

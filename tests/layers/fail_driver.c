@@ -17,8 +17,8 @@
 
 #include "fail_driver.h"
 #include "lyr_layer.h"
+#include "test_layer.h"
 
-#define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
 /* Commands not in struct lyr_device_next. */
 struct fd_device {
@@ -134,20 +134,6 @@ fd_Control(long fail_at, struct fail_driver_stats *stats)
 }
 
 /* ---- instance and device ------------------------------------------------------------------ */
-
-static VKAPI_ATTR VkResult VKAPI_CALL
-fd_CreateInstance(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
-                  VkInstance *pInstance)
-{
-   struct lyr_instance *instance;
-   return lyr_instance_create(info, alloc, pInstance, sizeof(*instance), &instance);
-}
-
-static VKAPI_ATTR void VKAPI_CALL
-fd_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
-{
-   lyr_instance_destroy(instance, alloc);
-}
 
 static VKAPI_ATTR VkResult VKAPI_CALL
 fd_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo *info,
@@ -399,8 +385,7 @@ fd_MapMemory(VkDevice _device, VkDeviceMemory memory, VkDeviceSize offset, VkDev
 }
 
 static const struct lyr_hook fd_instance_hooks[] = {
-    HOOK(CreateInstance, fd_CreateInstance),
-    HOOK(DestroyInstance, fd_DestroyInstance),
+   TEST_LAYER_INSTANCE_HOOKS,
     HOOK(CreateDevice, fd_CreateDevice),
 };
 static const struct lyr_hook fd_device_hooks[] = {

@@ -16,10 +16,10 @@
 #include <string.h>
 
 #include "lyr_layer.h"
+#include "test_layer.h"
 
 #define FAKE_LAYER_NAME "VK_LAYER_VMEL_test_native"
 #define FAKE_TENSOR_HANDLE 0x7e57
-#define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
 static const VkExtensionProperties fake_extensions[] = {
    {VK_ARM_TENSORS_EXTENSION_NAME, VK_ARM_TENSORS_SPEC_VERSION},
@@ -27,20 +27,6 @@ static const VkExtensionProperties fake_extensions[] = {
 };
 static const char *const fake_names[] = {VK_ARM_TENSORS_EXTENSION_NAME,
                                          VK_ARM_DATA_GRAPH_EXTENSION_NAME};
-
-static VKAPI_ATTR VkResult VKAPI_CALL
-fake_CreateInstance(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
-                    VkInstance *pInstance)
-{
-   struct lyr_instance *instance;
-   return lyr_instance_create(info, alloc, pInstance, sizeof(*instance), &instance);
-}
-
-static VKAPI_ATTR void VKAPI_CALL
-fake_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
-{
-   lyr_instance_destroy(instance, alloc);
-}
 
 static bool
 tensors_only(void)
@@ -123,8 +109,7 @@ fake_DestroyTensorARM(VkDevice device, VkTensorARM tensor, const VkAllocationCal
 
 
 static const struct lyr_hook fake_instance_hooks[] = {
-      HOOK(CreateInstance, fake_CreateInstance),
-   HOOK(DestroyInstance, fake_DestroyInstance),
+   TEST_LAYER_INSTANCE_HOOKS,
    HOOK(CreateDevice, fake_CreateDevice),
    HOOK(EnumerateDeviceExtensionProperties, fake_EnumerateDeviceExtensionProperties),
    HOOK(GetPhysicalDeviceFeatures2, fake_GetPhysicalDeviceFeatures2),

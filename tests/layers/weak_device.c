@@ -12,28 +12,14 @@
 #include <stdlib.h>
 
 #include "lyr_layer.h"
+#include "test_layer.h"
 
-#define HOOK(name, fn) {"vk" #name, (PFN_vkVoidFunction)(fn)}
 
 static bool
 weak(const char *mode)
 {
    const char *env = getenv("VMEL_TEST_WEAK");
    return env && strcmp(env, mode) == 0;
-}
-
-static VKAPI_ATTR VkResult VKAPI_CALL
-weak_CreateInstance(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
-                    VkInstance *pInstance)
-{
-   struct lyr_instance *instance;
-   return lyr_instance_create(info, alloc, pInstance, sizeof(*instance), &instance);
-}
-
-static VKAPI_ATTR void VKAPI_CALL
-weak_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc)
-{
-   lyr_instance_destroy(instance, alloc);
 }
 
 static void
@@ -106,8 +92,7 @@ weak_DestroyDevice(VkDevice device, const VkAllocationCallbacks *alloc)
 
 
 static const struct lyr_hook weak_instance_hooks[] = {
-      HOOK(CreateInstance, weak_CreateInstance),
-   HOOK(DestroyInstance, weak_DestroyInstance),
+   TEST_LAYER_INSTANCE_HOOKS,
    HOOK(CreateDevice, weak_CreateDevice),
    HOOK(GetPhysicalDeviceFeatures, weak_GetPhysicalDeviceFeatures),
    HOOK(GetPhysicalDeviceFeatures2, weak_GetPhysicalDeviceFeatures2),
