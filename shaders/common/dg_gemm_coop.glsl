@@ -75,7 +75,6 @@
 #define dg_coop_bv_t uvec2 /* B's shared unit: a fragment's 8 i8 columns */
 #define DG_COOP_BV_BYTES 8
 #define dg_coop_acc_from_bits(bits) int(bits)
-#define dg_coop_load_el(dtype, address) dg_coop_el_t(dg_load(dtype, address))
 #else
 #ifdef DG_COOP_BF16
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
@@ -83,7 +82,6 @@
 #define dg_coop_load_el(dtype, address) uint16_t(dg_load_bits16(address))
 #else
 #define dg_coop_el_t float16_t
-#define dg_coop_load_el(dtype, address) dg_coop_el_t(dg_load(dtype, address))
 #endif
 #define dg_coop_acc_el_t float
 #define dg_coop_a_t fcoopmatNV<16, gl_ScopeSubgroup, DG_COOP_M, DG_COOP_K>
@@ -93,6 +91,9 @@
 #define dg_coop_bv_t uvec4 /* B's shared unit: a fragment's 8 fp16 columns */
 #define DG_COOP_BV_BYTES 16
 #define dg_coop_acc_from_bits(bits) uintBitsToFloat(bits)
+#endif
+#ifndef dg_coop_load_el /* one element as staged: the element's value (bf16: its bits, above) */
+#define dg_coop_load_el(dtype, address) dg_coop_el_t(dg_load(dtype, address))
 #endif
 
 #define DG_COOP_VEC (16 / DG_COOP_ES)                 /* elements per 16-byte vector */
