@@ -17,34 +17,6 @@
 #include "dg_coop.h"
 #include "kernel_abi/gemm_args.h"
 
-/* VK_KHR_cooperative_matrix, which the Vulkan headers of Debian 12 (1.3.239) predate: the
- * values and layouts of the registry's vulkan_core.h. */
-#ifndef VK_KHR_cooperative_matrix
-#define VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME "VK_KHR_cooperative_matrix"
-#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR                          \
-   ((VkStructureType)1000506000)
-#define VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR ((VkStructureType)1000506001)
-typedef struct VkCooperativeMatrixPropertiesKHR {
-   VkStructureType sType;
-   void *pNext;
-   uint32_t MSize;
-   uint32_t NSize;
-   uint32_t KSize;
-   uint32_t AType; /* VkComponentTypeKHR: the values of VkComponentTypeNV */
-   uint32_t BType;
-   uint32_t CType;
-   uint32_t ResultType;
-   VkBool32 saturatingAccumulation;
-   uint32_t scope; /* VkScopeKHR: the values of VkScopeNV */
-} VkCooperativeMatrixPropertiesKHR;
-typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)(
-   VkPhysicalDevice physicalDevice, uint32_t *pPropertyCount,
-   VkCooperativeMatrixPropertiesKHR *pProperties);
-#endif
-/* VK_KHR_shader_bfloat16 (registry: extension 142), likewise newer than those headers. */
-#define DG_BF16_EXTENSION_NAME "VK_KHR_shader_bfloat16"
-#define DG_STYPE_BF16_FEATURES ((VkStructureType)1000141000)
-
 /* The features struct of either extension: the same layout (sType, pNext, cooperativeMatrix,
  * cooperativeMatrixRobustBufferAccess). */
 typedef VkPhysicalDeviceCooperativeMatrixFeaturesNV coop_features;
@@ -57,7 +29,8 @@ static const struct {
                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR},
    [DG_COOP_EXT_NV] = {VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME,
                        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV},
-   [DG_COOP_EXT_BF16] = {DG_BF16_EXTENSION_NAME, DG_STYPE_BF16_FEATURES},
+   [DG_COOP_EXT_BF16] = {VK_KHR_SHADER_BFLOAT16_EXTENSION_NAME,
+                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR},
 };
 
 static bool
@@ -89,7 +62,8 @@ bf16_offered(struct lyr_instance *instance, VkPhysicalDevice pd)
 {
    if (!listed_below(instance, pd, DG_COOP_EXT_BF16) || !listed_below(instance, pd, DG_COOP_EXT_KHR))
       return false;
-   struct dg_bf16_features f = {.sType = DG_STYPE_BF16_FEATURES};
+   VkPhysicalDeviceShaderBfloat16FeaturesKHR f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &f};
    instance->next.GetPhysicalDeviceFeatures2(pd, &f2);
@@ -125,7 +99,7 @@ dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCrea
       if (app) {
          /* the application's own request (its struct, which the layer does not change) */
          if (e == DG_COOP_EXT_BF16) {
-            const struct dg_bf16_features *f = app;
+            const VkPhysicalDeviceShaderBfloat16FeaturesKHR *f = app;
             rw->enabled[e] = listed && f->shaderBFloat16Type && f->shaderBFloat16CooperativeMatrix;
          } else {
             rw->enabled[e] = listed && ((const coop_features *)app)->cooperativeMatrix;
@@ -137,9 +111,10 @@ dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCrea
       if (!offer[e] || (e == DG_COOP_EXT_BF16 && !rw->enabled[DG_COOP_EXT_KHR]))
          continue;
       if (e == DG_COOP_EXT_BF16) {
-         rw->bf16 = (struct dg_bf16_features){.sType = exts[e].features,
-                                              .shaderBFloat16Type = VK_TRUE,
-                                              .shaderBFloat16CooperativeMatrix = VK_TRUE};
+         rw->bf16 = (VkPhysicalDeviceShaderBfloat16FeaturesKHR){
+            .sType = exts[e].features,
+            .shaderBFloat16Type = VK_TRUE,
+            .shaderBFloat16CooperativeMatrix = VK_TRUE};
          lyr_chain_append(info, &rw->bf16);
       } else {
          rw->features[e] = (coop_features){.sType = exts[e].features, .cooperativeMatrix = VK_TRUE};
@@ -164,7 +139,7 @@ dg_coop_extra_names(const struct dg_coop_rewrite *rw, const char **names, uint32
 /* Component types (VkComponentTypeKHR / NV) and the subgroup scope. */
 #define CT_FLOAT16 0u
 #define CT_FLOAT32 1u
-#define CT_BFLOAT16 1000141000u /* VK_COMPONENT_TYPE_BFLOAT16_KHR */
+#define CT_BFLOAT16 VK_COMPONENT_TYPE_BFLOAT16_KHR
 #define CT_SINT8 3u
 #define CT_SINT32 5u
 #define SCOPE_SUBGROUP 3u

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <vulkan/vulkan.h>
 
+#include "lyr_vk_newer.h"
+
 struct lyr_instance;
 
 /* The extensions the COOP kernels use: the two cooperative-matrix ones and
@@ -18,19 +20,10 @@ struct lyr_instance;
  * (bf16 after KHR, which it needs). */
 enum { DG_COOP_EXT_KHR, DG_COOP_EXT_NV, DG_COOP_EXT_BF16, DG_COOP_EXT_COUNT };
 
-/** VkPhysicalDeviceShaderBfloat16FeaturesKHR (newer than Debian 12's Vulkan headers). */
-struct dg_bf16_features {
-   VkStructureType sType;
-   void *pNext;
-   VkBool32 shaderBFloat16Type;
-   VkBool32 shaderBFloat16DotProduct;
-   VkBool32 shaderBFloat16CooperativeMatrix;
-};
-
 /** What dg_coop_rewrite() adds to a device create info (storage for its structs). */
 struct dg_coop_rewrite {
    VkPhysicalDeviceCooperativeMatrixFeaturesNV features[2]; /* KHR, NV: the same layout */
-   struct dg_bf16_features bf16;
+   VkPhysicalDeviceShaderBfloat16FeaturesKHR bf16;
    bool add_name[DG_COOP_EXT_COUNT]; /* the extension is to be added to the names */
    bool enabled[DG_COOP_EXT_COUNT];  /* the extension and its feature will be enabled */
 };

@@ -22,6 +22,7 @@
 
 #include "lyr_alloc.h"
 #include "lyr_log.h"
+#include "lyr_vk_newer.h"
 
 /* Every copy in a block starts on this boundary (the strictest of any Vulkan struct). */
 #define LYR_CHAIN_ALIGN 16
@@ -191,21 +192,12 @@ lyr_is_arm_ml_stype(VkStructureType stype)
 size_t
 lyr_struct_size(VkStructureType stype)
 {
-   /* VkPhysicalDeviceCooperativeMatrixFeaturesKHR, newer than Debian's vk.xml: the graph layer
-    * adds it to the devices it creates (D51), so the layers below must clone it rather than
-    * leave it out; its layout is the NV struct's. */
-   if ((int32_t)stype == 1000506000)
-      return sizeof(VkPhysicalDeviceCooperativeMatrixFeaturesNV);
-   /* VkPhysicalDeviceShaderBfloat16FeaturesKHR, likewise (D60): sType, pNext and three
-    * VkBool32 (shaderBFloat16Type, shaderBFloat16DotProduct, shaderBFloat16CooperativeMatrix). */
-   if ((int32_t)stype == 1000141000) {
-      struct bf16_features {
-         VkStructureType sType;
-         void *pNext;
-         VkBool32 type, dot_product, cooperative_matrix;
-      };
-      return sizeof(struct bf16_features);
-   }
+   /* The features structs newer than Debian's vk.xml that the graph layer adds to the devices
+    * it creates (D51, D60): the layers below must clone them rather than leave them out. */
+   if (stype == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR)
+      return sizeof(VkPhysicalDeviceCooperativeMatrixFeaturesKHR);
+   if (stype == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR)
+      return sizeof(VkPhysicalDeviceShaderBfloat16FeaturesKHR);
    if (!lyr_is_arm_ml_stype(stype)) {
       switch (stype) {
       /* The loader's link structs (vk_layer.h, not in vk.xml): layers pass them down. */

@@ -20,17 +20,12 @@
 #include <string.h>
 
 #include "dgutil.h"
+#include "lyr_vk_newer.h"
 #include "test.h"
 
 TEST_MAIN_STATE;
 
 #define OFFER_LAYER "VK_LAYER_VMEL_test_coop_offer"
-
-struct bf16_features {
-   VkStructureType sType;
-   void *pNext;
-   VkBool32 type, dot_product, cooperative_matrix;
-};
 
 /* Creates the device of one scenario and checks the test layer's line and the shapes line
  * (shapes NULL: none expected). */
@@ -77,11 +72,14 @@ main(void)
    scenario("default", NULL, NULL, NULL, NULL, "KHR=1 NV=1 BF16=1,1 names=KNB", "0x7f");
    scenario("coop-nv", "coop-nv", NULL, NULL, NULL, "KHR=- NV=1 BF16=- names=.N.", "0x3");
    scenario("no coop", NULL, "1", NULL, NULL, "KHR=- NV=- BF16=- names=...", NULL);
-   struct bf16_features bf = {.sType = (VkStructureType)1000141000, .type = VK_TRUE};
-   scenario("own bf16 struct", NULL, NULL, &bf, "VK_KHR_shader_bfloat16",
+   VkPhysicalDeviceShaderBfloat16FeaturesKHR bf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR,
+      .shaderBFloat16Type = VK_TRUE};
+   scenario("own bf16 struct", NULL, NULL, &bf, VK_KHR_SHADER_BFLOAT16_EXTENSION_NAME,
             "KHR=1 NV=1 BF16=1,0 names=KNB", "0x3f");
-   VkPhysicalDeviceCooperativeMatrixFeaturesNV khr = {.sType = (VkStructureType)1000506000};
-   scenario("own KHR struct", NULL, NULL, &khr, "VK_KHR_cooperative_matrix",
+   VkPhysicalDeviceCooperativeMatrixFeaturesKHR khr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR};
+   scenario("own KHR struct", NULL, NULL, &khr, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME,
             "KHR=0 NV=1 BF16=- names=KN.", "0x3");
    return test_done();
 }

@@ -19,45 +19,28 @@
 #include <string.h>
 
 #include "lyr_layer.h"
+#include "lyr_vk_newer.h"
 #include "test_layer.h"
 
 #define LAYER_NAME "VK_LAYER_VMEL_test_coop_offer"
 
-/* The registry's values (newer than Debian 12's headers for KHR and bf16). */
-#define STYPE_KHR_FEATURES ((VkStructureType)1000506000)
-#define STYPE_KHR_PROPERTIES ((VkStructureType)1000506001)
-#define STYPE_BF16_FEATURES ((VkStructureType)1000141000)
 #define CT_FP16 0u
 #define CT_FP32 1u
 #define CT_S8 3u
 #define CT_S32 5u
-#define CT_BF16 1000141000u
+#define CT_BF16 VK_COMPONENT_TYPE_BFLOAT16_KHR
 #define SCOPE_SUBGROUP 3u
 
 enum { EXT_KHR, EXT_NV, EXT_BF16, EXT_COUNT };
 static const VkExtensionProperties ext_props[EXT_COUNT] = {
-   [EXT_KHR] = {"VK_KHR_cooperative_matrix", 2},
-   [EXT_NV] = {"VK_NV_cooperative_matrix", 1},
-   [EXT_BF16] = {"VK_KHR_shader_bfloat16", 1},
+   [EXT_KHR] = {VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME, 2},
+   [EXT_NV] = {VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME, 1},
+   [EXT_BF16] = {VK_KHR_SHADER_BFLOAT16_EXTENSION_NAME, 1},
 };
 static const VkStructureType ext_stypes[EXT_COUNT] = {
-   [EXT_KHR] = STYPE_KHR_FEATURES,
+   [EXT_KHR] = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR,
    [EXT_NV] = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV,
-   [EXT_BF16] = STYPE_BF16_FEATURES,
-};
-
-struct bf16_features {
-   VkStructureType sType;
-   void *pNext;
-   VkBool32 type, dot_product, cooperative_matrix;
-};
-
-struct khr_properties {
-   VkStructureType sType;
-   void *pNext;
-   uint32_t m, n, k, a, b, c, result;
-   VkBool32 saturating;
-   uint32_t scope;
+   [EXT_BF16] = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR,
 };
 
 /* The H200's lists (driver 580.159.04), as the probe of docs/performance.md read them. */
@@ -98,8 +81,8 @@ offer_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2 
    for (uint32_t e = 0; e < EXT_COUNT; e++) {
       void *s = (void *)lyr_find_struct(features->pNext, ext_stypes[e]);
       if (s && e == EXT_BF16) {
-         ((struct bf16_features *)s)->type = VK_TRUE;
-         ((struct bf16_features *)s)->cooperative_matrix = VK_TRUE;
+         ((VkPhysicalDeviceShaderBfloat16FeaturesKHR *)s)->shaderBFloat16Type = VK_TRUE;
+         ((VkPhysicalDeviceShaderBfloat16FeaturesKHR *)s)->shaderBFloat16CooperativeMatrix = VK_TRUE;
       } else if (s) {
          ((VkPhysicalDeviceCooperativeMatrixFeaturesNV *)s)->cooperativeMatrix = VK_TRUE;
       }
@@ -136,16 +119,17 @@ list_result(uint32_t total, uint32_t *count, bool filling)
 
 static VKAPI_ATTR VkResult VKAPI_CALL
 offer_GetPhysicalDeviceCooperativeMatrixPropertiesKHR(VkPhysicalDevice pd, uint32_t *count,
-                                                      struct khr_properties *props)
+                                                      VkCooperativeMatrixPropertiesKHR *props)
 {
    (void)pd;
    uint32_t total = sizeof(khr_shapes) / sizeof(khr_shapes[0]);
    VkResult result = list_result(total, count, props != NULL);
    for (uint32_t i = 0; props && i < *count; i++) {
       const uint32_t *s = khr_shapes[i];
-      props[i].m = s[0], props[i].n = s[1], props[i].k = s[2];
-      props[i].a = s[3], props[i].b = s[4], props[i].c = s[5], props[i].result = s[6];
-      props[i].saturating = VK_FALSE;
+      props[i].MSize = s[0], props[i].NSize = s[1], props[i].KSize = s[2];
+      props[i].AType = s[3], props[i].BType = s[4], props[i].CType = s[5];
+      props[i].ResultType = s[6];
+      props[i].saturatingAccumulation = VK_FALSE;
       props[i].scope = SCOPE_SUBGROUP;
    }
    return result;
@@ -178,8 +162,10 @@ report(const VkDeviceCreateInfo *info)
       if (!s)
          snprintf(part[e], sizeof(part[e]), "-");
       else if (e == EXT_BF16)
-         snprintf(part[e], sizeof(part[e]), "%u,%u", ((const struct bf16_features *)s)->type,
-                  ((const struct bf16_features *)s)->cooperative_matrix);
+         snprintf(part[e], sizeof(part[e]), "%u,%u",
+                  ((const VkPhysicalDeviceShaderBfloat16FeaturesKHR *)s)->shaderBFloat16Type,
+                  ((const VkPhysicalDeviceShaderBfloat16FeaturesKHR *)s)
+                     ->shaderBFloat16CooperativeMatrix);
       else
          snprintf(part[e], sizeof(part[e]), "%u",
                   ((const VkPhysicalDeviceCooperativeMatrixFeaturesNV *)s)->cooperativeMatrix);
