@@ -75,14 +75,6 @@ is_type_operand(uint32_t op, uint32_t i)
    }
 }
 
-/* Whether the instruction at w is the string OpExtension `s`. */
-static bool
-is_extension(const uint32_t *w, const char *s)
-{
-   size_t bytes = ((w[0] >> 16) - 1) * 4, n = strlen(s);
-   return (w[0] & 0xffffu) == OP_EXTENSION && bytes > n && memcmp(w + 1, s, n + 1) == 0;
-}
-
 /* The 16-bit float's id, checked as the header says; 0 after a message. */
 static uint32_t
 find_half(const uint32_t *w, size_t n, size_t *last_cap, size_t *last_ext)
@@ -137,7 +129,7 @@ check(const uint32_t *w, size_t n, uint32_t bound)
          return spirv_fail("check: a 16-bit float without an encoding is left", w[at + 1]);
       type_caps += op == OP_CAPABILITY && len == 2 && w[at + 1] == CAP_BF16_TYPE;
       coop_caps += op == OP_CAPABILITY && len == 2 && w[at + 1] == CAP_BF16_COOP;
-      exts += is_extension(w + at, bf16_ext);
+      exts += spirv_is_extension(w + at, bf16_ext);
    }
    if (type_caps != 1 || coop_caps != 1 || exts != 1)
       return spirv_fail("check: the bf16 capabilities or extension not there once", 0);

@@ -304,15 +304,6 @@ role_of(struct mod *m, uint32_t id, uint32_t t)
    return use;
 }
 
-/* Whether the instruction at `at` is the string OpExtension `s`. */
-static bool
-is_extension(const struct mod *m, size_t at, const char *s)
-{
-   size_t bytes = (len_of(m, at) - 1) * 4, n = strlen(s);
-   return op_of(m, at) == OP_EXTENSION && bytes > n &&
-          memcmp(m->w + at + 1, s, n + 1) == 0;
-}
-
 /* Whether integer type `t` is signed (0 for floats). */
 static uint32_t
 signed_int(const struct mod *m, uint32_t coop_type)
@@ -336,7 +327,7 @@ rewrite(struct mod *m, struct spirv_out *o)
             return 1;
          continue;
       }
-      if (is_extension(m, at, nv_ext)) {
+      if (spirv_is_extension(m->w + at, nv_ext)) {
          if (spirv_emit_string_op(o, OP_EXTENSION, khr_ext))
             return 1;
          continue;
@@ -475,10 +466,10 @@ check(uint32_t *w, size_t n)
          bad = spirv_fail("check: an NV cooperative-matrix instruction is left", op);
       else if (op == OP_CAPABILITY && w[at + 1] == CAP_COOP_NV)
          bad = spirv_fail("check: the NV capability is left", 0);
-      else if (is_extension(&m, at, nv_ext))
+      else if (spirv_is_extension(m.w + at, nv_ext))
          bad = spirv_fail("check: the NV extension is left", 0);
       cap |= op == OP_CAPABILITY && w[at + 1] == CAP_COOP_KHR;
-      ext |= is_extension(&m, at, khr_ext);
+      ext |= spirv_is_extension(m.w + at, khr_ext);
       uint32_t result = is_type_op(op) ? w[at + 1] : has_result_type(op, len) ? w[at + 2] : 0;
       if (result >= m.bound)
          bad = spirv_fail("check: an id at or above the bound", result);

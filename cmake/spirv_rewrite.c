@@ -51,6 +51,14 @@ spirv_emit_string_op(struct spirv_out *o, uint32_t op, const char *s)
    return spirv_emit(o, words, count);
 }
 
+int
+spirv_is_extension(const uint32_t *inst, const char *s)
+{
+   size_t bytes = ((inst[0] >> 16) - 1) * 4, n = strlen(s);
+   return (inst[0] & 0xffffu) == 10 /* OpExtension */ && bytes > n &&
+          memcmp(inst + 1, s, n + 1) == 0;
+}
+
 /* The module at path, whole, or NULL after a message. */
 static uint32_t *
 read_module(const char *path, size_t *n)

@@ -23,6 +23,8 @@ int spirv_fail(const char *msg, uint32_t id);
 int spirv_emit(struct spirv_out *o, const uint32_t *words, size_t count);
 /* Appends an instruction whose only operand is the string s (OpExtension). */
 int spirv_emit_string_op(struct spirv_out *o, uint32_t op, const char *s);
+/* Whether the instruction at inst (its words to its length) is OpExtension with string s. */
+int spirv_is_extension(const uint32_t *inst, const char *s);
 
 /* The rewrites: module words w[n] (header included, little-endian, checked) into o, whole;
  * 0 on success, 1 after a message. */
