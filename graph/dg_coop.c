@@ -55,12 +55,12 @@ offered(struct lyr_instance *instance, VkPhysicalDevice pd, uint32_t e)
    return f.cooperativeMatrix == VK_TRUE;
 }
 
-/* Whether the device below offers bf16 cooperative matrices: VK_KHR_shader_bfloat16 with
- * shaderBFloat16Type and shaderBFloat16CooperativeMatrix, and VK_KHR_cooperative_matrix. */
+/* Whether the device below offers VK_KHR_shader_bfloat16 with shaderBFloat16Type and
+ * shaderBFloat16CooperativeMatrix (the caller requires VK_KHR_cooperative_matrix as well). */
 static bool
 bf16_offered(struct lyr_instance *instance, VkPhysicalDevice pd)
 {
-   if (!listed_below(instance, pd, DG_COOP_EXT_BF16) || !listed_below(instance, pd, DG_COOP_EXT_KHR))
+   if (!listed_below(instance, pd, DG_COOP_EXT_BF16))
       return false;
    VkPhysicalDeviceShaderBfloat16FeaturesKHR f = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR};
