@@ -3,30 +3,45 @@
 #
 # Issue 14's GPU measurements in one call (docs/performance.md), on a machine prepared with
 # tools/gpu-stage.sh and tools/gpu-env.sh (bench_graph on PATH), from the tree's root:
-#   bench/gpu-issue14.sh OUTDIR [SECONDS]
+#   bench/gpu-issue14.sh OUTDIR [SECONDS [STEP...]]
 # Writes everything into OUTDIR (one summary.txt plus the logs and JSON) and packs it into
 # OUTDIR.tar.gz after every step, so that a run cut short still returns what it measured;
 # SECONDS (default 540) is the budget: a step that would start after it is skipped.
-# Steps, most wanted first:
-#   0. the optest files of the GPU-only kernel kinds (vmel-optest on PATH), checked results
-#   1. PyTorch's suite times (bench/graph_suite_torch.py)
-#   2. the suite's graphs with --no-baseline (twice), between them once with the baseline
-#      (shorter batches): whether the baseline device still changes the main numbers
-#   3. split-K against unsplit (VMEL_GRAPH_SPLIT_K=1) on the graphs it changes, MATMUL 512 fp32
-#   4. the coop kinds: KHR (default where bf16 is offered) against NV (coop-nv) for fp16 and i8,
-#      and bf16 at 512 and 4096 with the driver's pipeline statistics (D59)
+# STEPs (default all but suite2 and split2, in this order, most wanted first):
+#   optests  the optest files of the GPU-only kernel kinds (vmel-optest on PATH), checked
+#            results, three runs (about 75 s each on the H200)
+#   torch    PyTorch's suite times (bench/graph_suite_torch.py)
+#   suite    the suite's graphs with --no-baseline
+#   base     the suite's graphs but the 4096^3 MATMULs with the baseline variant (shorter
+#            batches; the reference kernels take 35-125 ms a dispatch at 4096^3)
+#   split    split-K against unsplit (VMEL_GRAPH_SPLIT_K=1) on the graphs it changes
+#   coop     the coop kinds: KHR (default where bf16 is offered) against NV (coop-nv) for fp16
+#            and i8, and bf16 at 512 and 4096 with the driver's pipeline statistics (D59)
+#   suite2   the suite --no-baseline again, split2 the split-K runs again (run-to-run spread)
 set -uo pipefail
-out=${1:?usage: bench/gpu-issue14.sh OUTDIR [SECONDS]}
+out=${1:?usage: bench/gpu-issue14.sh OUTDIR [SECONDS [STEP...]]}
 budget=${2:-540}
+shift $(( $# < 2 ? $# : 2 ))
+steps=" ${*:-optests torch suite base split coop} "
 mkdir -p "$out"
 t0=$(date +%s)
 summary=$out/summary.txt
 : > "$summary"
+# the GPU's clocks, load and power over the run (nvidia-smi, where there is one), for readings
+# that differ between runs
+if command -v nvidia-smi > /dev/null; then
+  nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,utilization.gpu,power.draw,pstate \
+    --format=csv -lms 200 > "$out/clocks.csv" 2>&1 &
+  smi=$!
+  trap 'kill $smi 2> /dev/null' EXIT
+fi
 pack() { tar czf "$out.tar.gz" -C "$(dirname "$out")" "$(basename "$out")"; }
-step() { # step NAME: 0 when there is time left for it
+step() { # step KEY NAME: 0 when step KEY was asked for and there is time left for it
+  case $steps in *" $1 "*) ;; *) return 1 ;; esac
+  shift
   local used=$(( $(date +%s) - t0 ))
   if [ "$used" -ge "$budget" ]; then echo "== $1: skipped (budget spent at ${used} s)" >> "$summary"; return 1; fi
-  echo "== $1 (at ${used} s)" >> "$summary"
+  echo "== $1 (at ${used} s, $(date +%T))" >> "$summary"
 }
 left() { local l=$(( budget - ($(date +%s) - t0) )); [ "$l" -gt 5 ] && echo "$l" || echo 5; }
 grab() { grep -E "^[a-z0-9_]+ [A-Z0-9]|gpu +median|kernels|wrong|FAIL|fail" "$1" | grep -v "^ *baseline" >> "$summary"; }
@@ -38,15 +53,18 @@ bg() { # bg LOG VAR=VALUE... -- bench_graph options
   env "${envs[@]}" timeout "$(left)" bench_graph "$@" > "$log" 2>&1
   echo "   rc $? $(basename "$log")" >> "$summary"
 }
-suite="--graph resnet_fp32_b1 --graph resnet_fp32_b8 --graph resnet_int8_b1 --graph resnet_int8_b8
+small="--graph resnet_fp32_b1 --graph resnet_fp32_b8 --graph resnet_int8_b1 --graph resnet_int8_b8
   --graph mobilenet_fp32_b1 --graph mobilenet_fp32_b8 --graph matmul512_fp32 --graph matmul512_fp16
-  --graph matmul512_bf16 --graph matmul512_i8 --graph matmul4096_fp32 --graph matmul4096_fp16
-  --graph matmul4096_bf16 --graph matmul4096_i8 --graph branch4_fp32"
-opts="--creations 1 --warmup 5 --reps 10 --batch 20"
+  --graph matmul512_bf16 --graph matmul512_i8 --graph branch4_fp32"
+suite="$small --graph matmul4096_fp32 --graph matmul4096_fp16 --graph matmul4096_bf16
+  --graph matmul4096_i8"
+# ISSUE14_BATCH: dispatches per submission (default 20); more keeps a GPU busier between the
+# fences, so that its clocks stay up on the short graphs
+opts="--creations 1 --warmup 5 --reps 10 --batch ${ISSUE14_BATCH:-20}"
 
 # 0. correctness of the GPU-only kinds first (the H200's validation layer is Debian's, which does
 #    not know the KHR/bf16 structs the layer enables there: without it, then under coop-nv with it)
-if command -v vmel-optest > /dev/null && step "optests (coop, fusion, split-K, int-dot)"; then
+if command -v vmel-optest > /dev/null && step optests "optests (coop, fusion, split-K, int-dot)"; then
   d=tests/optest/data
   for run in "VMEL_TEST_NO_VALIDATION=1" "VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr" \
              "VMEL_GRAPH_KERNELS=coop-nv VMEL_GRAPH_FUSION=1"; do
@@ -59,7 +77,7 @@ if command -v vmel-optest > /dev/null && step "optests (coop, fusion, split-K, i
   done
   pack
 fi
-if step torch; then
+if step torch torch; then
   (cd bench && timeout "$(left)" python3 graph_suite_torch.py --out "$out/torch_suite.txt" \
      > "$out/torch.log" 2>&1)
   tail -17 "$out/torch.log" >> "$summary"
@@ -70,17 +88,17 @@ torch=()
 # the baseline's reference kernels take 35-125 ms a dispatch at 4096: fewer, shorter batches
 base_opts="--creations 1 --warmup 2 --reps 5 --batch 10"
 for r in 1 2; do
-  if step "suite --no-baseline, round $r"; then
+  key="suite"; [ "$r" = 2 ] && key=suite2
+  if step $key "suite --no-baseline, round $r"; then
     # shellcheck disable=SC2086
     bg "$out/suite_nobase_$r.txt" VMEL_GRAPH_UNUSED= -- $suite $opts --no-baseline "${torch[@]}" \
       --json "$out/suite_nobase_$r.json"
-    sed -n '/^graph  /,$p' "$out/suite_nobase_$r.txt" >> "$summary"
+    sed -n '/^graph  /,$p' "$out/suite_nobase_$r.txt" | grep -v "not measured" >> "$summary"
     pack
   fi
-  if [ "$r" = 1 ] && step "suite with the baseline"; then
+  if [ "$r" = 1 ] && step base "suite with the baseline (no 4096^3 MATMUL)"; then
     # shellcheck disable=SC2086
-    bg "$out/suite_base.txt" VMEL_GRAPH_UNUSED= -- $suite $base_opts "${torch[@]}" \
-      --json "$out/suite_base.json"
+    bg "$out/suite_base.txt" VMEL_GRAPH_UNUSED= -- $small $base_opts "${torch[@]}" --json "$out/suite_base.json"
     sed -n '/^graph  /,$p' "$out/suite_base.txt" >> "$summary"
     pack
   fi
@@ -88,7 +106,8 @@ done
 split="--graph resnet_fp32_b1 --graph matmul512_fp32 --graph matmul_64x4096x64_fp32 --no-baseline"
 for r in 1 2; do
   for s in 1 auto; do
-    if step "split-K $s, round $r"; then
+    key="split"; [ "$r" = 2 ] && key=split2
+    if step $key "split-K $s, round $r"; then
       # shellcheck disable=SC2086
       bg "$out/split_${s}_$r.txt" VMEL_GRAPH_SPLIT_K=$s -- $split $opts
       grab "$out/split_${s}_$r.txt"
@@ -99,7 +118,7 @@ done
 coop="--graph matmul4096_fp16 --graph matmul4096_i8 --graph matmul512_fp16 --graph matmul512_i8
   --graph matmul512_bf16 --graph matmul4096_bf16 --no-baseline"
 for k in fast coop-nv; do
-  if step "coop kinds: $k"; then
+  if step coop "coop kinds: $k"; then
     # shellcheck disable=SC2086
     bg "$out/coop_$k.txt" VMEL_GRAPH_KERNELS=$k -- $coop $opts --pipeline-stats
     grab "$out/coop_$k.txt"
