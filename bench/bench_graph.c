@@ -118,6 +118,30 @@ samples_min(const struct bench_samples *s)
    return m;
 }
 
+static double
+samples_max(const struct bench_samples *s)
+{
+   double m = s->n ? s->v[0] : 0.0;
+   for (int i = 1; i < s->n; i++)
+      m = s->v[i] > m ? s->v[i] : m;
+   return m;
+}
+
+/* A line when the timed samples spread over more than 25 %: the H200 held its SM clocks at
+ * discrete levels, samples flat within one and 3-5x apart between them, and switched during a
+ * graph's timed submissions (performance.md, the suite re-run). */
+static void
+print_spread(const char *what, const struct bench_samples *s)
+{
+   double lo = samples_min(s), hi = samples_max(s);
+   if (s->n > 1 && lo > 0 && hi > 1.25 * lo) {
+      printf("  unstable   %s samples from %.3f to %.3f ms (in order:", what, lo, hi);
+      for (int i = 0; i < s->n && i < 12; i++)
+         printf(" %.3f", s->v[i]);
+      printf("%s): a clock change? (--warmup-ms)\n", s->n > 12 ? " ..." : "");
+   }
+}
+
 static double measure_ms(const struct bench_measure *m);
 static double memory_lower_bound(const struct bench_graph *g);
 
@@ -568,9 +592,9 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
    ok = ok && record(d, g, &r, &o, opt->batch);
    double ms, gpu_ms;
    /* --warmup submissions, and more until --warmup-ms have passed: a GPU that idled (pipeline
-    * creation, the previous graph's CPU reference) runs the first milliseconds at low clocks,
-    * which a few short dispatches do not raise (H200: MATMUL 512^3 fp16 read 0.090 ms after the
-    * reference, 0.019 after the 4096^3 graphs). */
+    * creation, the previous graph's CPU reference) runs at a low clock until it has been busy
+    * for a while (H200: the timed samples stepped from one flat level to one 3-5x faster after
+    * 220-300 ms of work, e.g. resnet_fp32_b1 0.349 -> 0.083 ms; performance.md). */
    double warm_end = bench_now_ms() + opt->warmup_ms;
    for (int i = 0; ok && (i < opt->warmup || bench_now_ms() < warm_end); i++)
       ok = submit(d, g, &r, &ms, &gpu_ms);
@@ -612,7 +636,7 @@ static const char usage_head[] =
     "  --warmup N       untimed dispatches (default 1; their output is checked, after the\n"
     "                   timed ones, which must give the same bits)\n"
     "  --warmup-ms MS   more untimed dispatches until MS milliseconds have passed (default\n"
-    "                   200: a GPU's clocks rise over the first milliseconds of work)\n"
+    "                   1000: a GPU raises its clocks after a few hundred ms of work)\n"
     "  --creations N    pipeline creations and session set-ups per graph (default 10)\n"
     "  --batch N        dispatches (and baseline copies) per submission, each after the last\n"
     "                   one's writes; times are per dispatch (default 1; a GPU keeps its clocks\n"
@@ -739,7 +763,7 @@ static int
 parse_args(int argc, char **argv, struct options *o)
 {
    *o = (struct options){
-       .reps = 7, .warmup = 1, .warmup_ms = 200, .creations = 10, .batch = 1, .elements = BENCH_DEFAULT_ELEMENTS};
+       .reps = 7, .warmup = 1, .warmup_ms = 1000, .creations = 10, .batch = 1, .elements = BENCH_DEFAULT_ELEMENTS};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1028,6 +1052,8 @@ print_graph(const struct bench_graph *g)
    if (g->main.dispatch_gpu.n)
       printf("  gpu        median %9.3f  min %9.3f  (timestamps around the dispatch)\n",
              samples_median(&g->main.dispatch_gpu), samples_min(&g->main.dispatch_gpu));
+   print_spread(g->main.dispatch_gpu.n ? "gpu" : "dispatch",
+                g->main.dispatch_gpu.n ? &g->main.dispatch_gpu : &g->main.dispatch);
    if (g->suite) {
       printf("  kernels    %s\n", g->main.kernels[0] ? g->main.kernels : "(no creation log)");
       if (g->base_ran)
