@@ -8,6 +8,9 @@
 # OUTDIR.tar.gz after every step, so that a run cut short still returns what it measured;
 # SECONDS (default 540) is the budget: a step that would start after it is skipped.
 # STEPs (default all but suite2 and split2, in this order, most wanted first):
+#   square   the cooperative-matrix files under coop-khr-square (the KHR 16x16 kind's fp16, fp8
+#            and i8 rows, which the H200 otherwise never takes: it lists 16x8 too), checked,
+#            then bench_graph's MATMUL 512^2 fp16/i8 under it (the kernel names)
 #   optests  the optest files of the GPU-only kernel kinds (vmel-optest on PATH), checked
 #            results, three runs (about 75 s each on the H200)
 #   torch    PyTorch's suite times (bench/graph_suite_torch.py)
@@ -22,7 +25,7 @@ set -uo pipefail
 out=${1:?usage: bench/gpu-issue14.sh OUTDIR [SECONDS [STEP...]]}
 budget=${2:-540}
 shift $(( $# < 2 ? $# : 2 ))
-steps=" ${*:-optests torch suite base split coop} "
+steps=" ${*:-square optests torch suite base split coop} "
 mkdir -p "$out"
 t0=$(date +%s)
 summary=$out/summary.txt
@@ -62,10 +65,20 @@ suite="$small --graph matmul4096_fp32 --graph matmul4096_fp16 --graph matmul4096
 # fences, so that its clocks stay up on the short graphs
 opts="--creations 1 --warmup 5 --reps 10 --batch ${ISSUE14_BATCH:-20}"
 
+d=tests/optest/data
+if command -v vmel-optest > /dev/null && step square "optests under coop-khr-square"; then
+  VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr-square timeout "$(left)" vmel-optest \
+    $d/matmul_coop.optest $d/conv2d_coop.optest > "$out/square.log" 2>&1
+  echo "   $(grep -E 'passed, ' "$out/square.log" | tail -1)" >> "$summary"
+  grep -E "^(FAIL|fail)" "$out/square.log" | head -5 >> "$summary"
+  bg "$out/square_bench.txt" VMEL_GRAPH_KERNELS=coop-khr-square -- \
+    --graph matmul512_fp16 --graph matmul512_i8 --no-baseline --creations 1 --reps 3
+  grab "$out/square_bench.txt"
+  pack
+fi
 # 0. correctness of the GPU-only kinds first (the H200's validation layer is Debian's, which does
 #    not know the KHR/bf16 structs the layer enables there: without it, then under coop-nv with it)
 if command -v vmel-optest > /dev/null && step optests "optests (coop, fusion, split-K, int-dot)"; then
-  d=tests/optest/data
   for run in "VMEL_TEST_NO_VALIDATION=1" "VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr" \
              "VMEL_GRAPH_KERNELS=coop-nv VMEL_GRAPH_FUSION=1"; do
     # shellcheck disable=SC2086

@@ -79,12 +79,13 @@ dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCrea
    if (no && *no)
       return;
    /* NV where the device offers it (NVIDIA: the same fragments); KHR where it offers only
-    * KHR, when VMEL_GRAPH_KERNELS=coop-khr asks for the KHR kernels, or for bf16 fragments,
+    * KHR, when VMEL_GRAPH_KERNELS=coop-khr (or coop-khr-square) asks for the KHR kernels, or for bf16 fragments,
     * which only KHR has (D60). A validation layer older than these extensions (Debian 12's,
     * which the tests run below the layers) does not know their features structs, so they are
     * neither queried nor added where NV does the same or coop-nv is asked for. */
    const char *mode = getenv("VMEL_GRAPH_KERNELS");
-   bool khr_mode = mode && strcmp(mode, "coop-khr") == 0;
+   bool khr_mode =
+      mode && (strcmp(mode, "coop-khr") == 0 || strcmp(mode, "coop-khr-square") == 0);
    bool nv_mode = mode && strcmp(mode, "coop-nv") == 0;
    bool offer[DG_COOP_EXT_COUNT];
    offer[DG_COOP_EXT_NV] = offered(instance, pd, DG_COOP_EXT_NV);

@@ -56,6 +56,9 @@ enum dg_kernel_mode {
    DG_KERNELS_INT_DOT = 6,   /* "int-dot": fast, with the INT_DOT variants on i8 rows wherever
                               * the device has shaderIntegerDotProduct, CPU devices too (tests
                               * on lavapipe 25) */
+   DG_KERNELS_COOP_KHR_SQUARE = 7, /* "coop-khr-square": COOP_KHR_SQUARE only, where its shape
+                                    * is listed (tests of its fp16/fp8/i8 rows on a GPU that
+                                    * also lists the 16x8 shapes KHR takes first, the H200) */
 };
 
 /** Kinds of DG_VARIANT kernels (tosa_ops.def). */
@@ -421,7 +424,7 @@ uint32_t dg_kernel_for_features(uint32_t kernel, uint32_t features);
 /** The kernel mode VMEL_GRAPH_KERNELS asks for (unset or "fast": DG_KERNELS_FAST,
  *  "reference": DG_KERNELS_REFERENCE, "fast-gpu": DG_KERNELS_FAST_GPU, "fast-cpu":
  *  DG_KERNELS_FAST_CPU, "coop-nv": DG_KERNELS_COOP_NV, "coop-khr": DG_KERNELS_COOP_KHR,
- *  "int-dot": DG_KERNELS_INT_DOT;
+ *  "int-dot": DG_KERNELS_INT_DOT, "coop-khr-square": DG_KERNELS_COOP_KHR_SQUARE;
  *  another value is logged and taken as fast).
  *  graph/build/dg_variant.c. */
 enum dg_kernel_mode dg_kernel_mode_from_env(void);

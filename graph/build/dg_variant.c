@@ -37,8 +37,10 @@ dg_kernel_mode_from_env(void)
       return DG_KERNELS_COOP_KHR;
    if (strcmp(v, "int-dot") == 0)
       return DG_KERNELS_INT_DOT;
+   if (strcmp(v, "coop-khr-square") == 0)
+      return DG_KERNELS_COOP_KHR_SQUARE;
    lyr_logw("%s=%s names no kernel mode (fast, reference, fast-gpu, fast-cpu, coop-nv, "
-            "coop-khr, int-dot); using fast",
+            "coop-khr, coop-khr-square, int-dot); using fast",
             DG_KERNELS_ENV, v);
    return DG_KERNELS_FAST;
 }

@@ -110,7 +110,8 @@ tiled_kernel(struct dg_build *b, const struct dg_node *n, const struct gemm_tile
 
 /* A cooperative-matrix kind: its variant and the one with a fused epilogue (DG_VARIANT_NONE:
  * none), the DG_COOP_* shapes of its fp16, i8 and bf16 kernels (0: none) and the mode that
- * forces it. KHR before NV: the cross-vendor extension where the device has both (the H200). */
+ * forces its extension (coop-khr-square forces the square kind alone). KHR before NV: the
+ * cross-vendor extension where the device has both (the H200). */
 struct coop_kind {
    enum dg_variant_kind kind, epi_kind;
    uint32_t f16, i8, bf16;
@@ -126,11 +127,30 @@ static const struct coop_kind coop_kinds[] = {
     DG_KERNELS_COOP_NV},
 };
 
+/* Whether kernel mode `mode` lets kind k be taken: any kind unless a coop mode forces one. */
+static bool
+coop_kind_allowed(const struct coop_kind *k, enum dg_kernel_mode mode)
+{
+   if (mode == DG_KERNELS_COOP_KHR_SQUARE)
+      return k->kind == DG_VARIANT_COOP_KHR_SQUARE;
+   if (mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR)
+      return k->forced == mode;
+   return true;
+}
+
+/* Whether `mode` forces a cooperative-matrix kind (which is then taken on any shape). */
+static bool
+coop_forced(enum dg_kernel_mode mode)
+{
+   return mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR ||
+          mode == DG_KERNELS_COOP_KHR_SQUARE;
+}
+
 /* The cooperative-matrix kernel for node n over `tiles` DG_COOP_BM x DG_COOP_BN tiles, or
  * DG_PLAN_NONE: no variant for the row (fp32, i16), zero points other than 0 on an i8
  * row (the staged elements are the i8 values), no listed shape, the workgroup limits, or
- * another kind forced by VMEL_GRAPH_KERNELS=coop-nv / coop-khr. *epi is the kind of its _EPI
- * variant. */
+ * another kind forced by VMEL_GRAPH_KERNELS=coop-nv / coop-khr / coop-khr-square. *epi is the
+ * kind of its _EPI variant. */
 static uint32_t
 coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero_points,
             uint64_t tiles, enum dg_variant_kind *epi)
@@ -142,12 +162,11 @@ coop_kernel(struct dg_build *b, const struct dg_node *n, bool integer, bool zero
    /* Taken wherever the device lists the shape (H200, D58: with 16-byte staging, MATMUL fp16
     * 4096^3 1.21 ms against TILED's 5.54, 512^3 0.020 against 0.027; i8 4096^3 0.60 ms, 512^3
     * 0.078 against INT_DOT's 0.104). A forcing mode picks the extension. */
-   bool forced = mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR;
    /* bf16 inputs: the KHR square kind's bf16 fragments (D60); others are fp16 or i8 shapes */
    bool bf16 = dg_node_input(dg_build_graph(b), n, 0)->ty.type == DG_TYPE_BF16;
    for (uint32_t i = 0; i < sizeof(coop_kinds) / sizeof(coop_kinds[0]); i++) {
       const struct coop_kind *k = &coop_kinds[i];
-      if (forced && k->forced != mode)
+      if (!coop_kind_allowed(k, mode))
          continue;
       if (!(caps & (integer ? k->i8 : bf16 ? k->bf16 : k->f16)))
          continue;
@@ -167,8 +186,7 @@ static int64_t
 coop_min_cols(const struct dg_build *b)
 {
    enum dg_kernel_mode mode = dg_build_kernel_mode(b);
-   return mode == DG_KERNELS_COOP_NV || mode == DG_KERNELS_COOP_KHR || mode == DG_KERNELS_INT_DOT
-             ? 1
+   return coop_forced(mode) || mode == DG_KERNELS_INT_DOT ? 1
              : MIN_TILED_COLS;
 }
 

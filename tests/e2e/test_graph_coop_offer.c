@@ -8,6 +8,7 @@
  * with VMEL_GRAPH_SEVERITY=info and reads the graph layer's shapes line:
  *  - default: KHR, NV and bf16 with their features, names added; every shape (0x7f);
  *  - VMEL_GRAPH_KERNELS=coop-nv: NV alone (its two shapes, 0x3);
+ *  - coop-khr and coop-khr-square: as the default (KHR is offered there anyway);
  *  - VMEL_GRAPH_NO_COOP=1: nothing added, no shapes;
  *  - the application chains its own bf16 struct without the cooperative-matrix feature: its
  *    struct stands, no bf16 shape (0x3f);
@@ -71,6 +72,9 @@ main(void)
    unsetenv("VMEL_GRAPH_NO_COOP");
    scenario("default", NULL, NULL, NULL, NULL, "KHR=1 NV=1 BF16=1,1 names=KNB", "0x7f");
    scenario("coop-nv", "coop-nv", NULL, NULL, NULL, "KHR=- NV=1 BF16=- names=.N.", "0x3");
+   scenario("coop-khr", "coop-khr", NULL, NULL, NULL, "KHR=1 NV=1 BF16=1,1 names=KNB", "0x7f");
+   scenario("coop-khr-square", "coop-khr-square", NULL, NULL, NULL,
+            "KHR=1 NV=1 BF16=1,1 names=KNB", "0x7f");
    scenario("no coop", NULL, "1", NULL, NULL, "KHR=- NV=- BF16=- names=...", NULL);
    VkPhysicalDeviceShaderBfloat16FeaturesKHR bf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR,

@@ -27,7 +27,7 @@ const char *const opt_device_features[] = {
     "bufferDeviceAddress",
     /* VK_NV_cooperative_matrix / VK_KHR_cooperative_matrix with their cooperativeMatrix
      * feature and a subgroup size of 32: the device the COOP kernel variants need (D51);
-     * cooperativeMatrix: the one VMEL_GRAPH_KERNELS=coop-nv / coop-khr forces (either when
+     * cooperativeMatrix: the one VMEL_GRAPH_KERNELS=coop-nv / coop-khr(-square) forces (either when
      * neither is forced) */
     "cooperativeMatrixNV",
     "cooperativeMatrixKHR",

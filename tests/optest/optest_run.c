@@ -132,9 +132,10 @@ query_features(struct opt_runner *r)
        f12.bufferDeviceAddress,
        nv,
        khr,
-       forced && strcmp(forced, "coop-nv") == 0    ? nv
-       : forced && strcmp(forced, "coop-khr") == 0 ? khr
-                                                   : nv || khr,
+       forced && strcmp(forced, "coop-nv") == 0 ? nv
+       : forced && (strcmp(forced, "coop-khr") == 0 || strcmp(forced, "coop-khr-square") == 0)
+          ? khr
+          : nv || khr,
    };
    _Static_assert(sizeof(have) / sizeof(have[0]) <= sizeof(((struct opt_runner *)0)->features),
                   "feature table");

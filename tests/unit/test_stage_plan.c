@@ -1076,6 +1076,17 @@ test_coop(void)
    if (plan_case(&mm, &caps, &t))
       check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_SQUARE_FP16_FP32, 2, 4);
    planned_free(&t);
+   /* coop-khr-square: the square kind although 16x8 is listed too (the H200's list), on any
+    * width; the tiled kernel where the square shape is not listed */
+   caps = gpu;
+   caps.kernels = DG_KERNELS_COOP_KHR_SQUARE;
+   if (plan_case(&mm, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_SQUARE_FP16_FP32, 2, 4);
+   planned_free(&t);
+   caps.coop = DG_COOP_KHR_F16 | DG_COOP_NV_F16;
+   if (plan_case(&mm, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP16_FP32);
+   planned_free(&t);
    caps.coop = DG_COOP_NV_F16;
    caps.kernels = DG_KERNELS_COOP_NV;
    if (plan_case(&mm, &caps, &t))
@@ -1141,6 +1152,11 @@ test_coop(void)
    if (plan_case(&i8, &caps, &t))
       check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_I8_I32, 2, 1);
    planned_free(&t);
+   caps.kernels = DG_KERNELS_COOP_KHR_SQUARE;
+   if (plan_case(&i8, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_COOP_KHR_SQUARE_I8_I32, 2, 1);
+   planned_free(&t);
+   caps.kernels = DG_KERNELS_COOP_KHR;
    if (plan_case(&i8, &gpu, &t)) /* unforced, 16 columns: the reference kernel */
       check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_I8_I32);
    planned_free(&t);
@@ -1165,6 +1181,10 @@ test_coop(void)
       check_tiled_stage(t.p, DG_KERNEL_TOSA_CONV2D_COOP_KHR_FP16_ACC_FP32, 3, 1);
       check_eq_u64(stage_tensor(t.p, 0, 1)->kind, DG_PLAN_TENSOR_CONSTANT); /* arranged */
    }
+   planned_free(&t);
+   caps.kernels = DG_KERNELS_COOP_KHR_SQUARE;
+   if (plan_case(&conv, &caps, &t))
+      check_tiled_stage(t.p, DG_KERNEL_TOSA_CONV2D_COOP_KHR_SQUARE_FP16_ACC_FP32, 3, 1);
    planned_free(&t);
 
    /* INT_DOT (D51): i8 rows with zero points on a GPU with integer dot products (64x64 tiles);
