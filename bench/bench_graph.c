@@ -545,6 +545,8 @@ read_output(struct bench_device *d, struct bench_graph *g, struct run_objects *r
 struct options {
    int reps, warmup, creations;
    int warmup_ms; /* --warmup-ms: the least warm-up time */
+   int rounds;    /* --rounds: main (and --variant) measured this many times, alternating */
+   const char *variant; /* --variant NAME=VALUE */
    int batch; /* dispatches per submission (--batch); times are per dispatch */
    int64_t elements;
    bool meta;
@@ -628,6 +630,30 @@ run_graph(struct bench_device *d, const struct options *opt, struct bench_graph 
    run_objects_destroy(d, &r);
 }
 
+/* --variant's table: each graph's main and variant times, measured alternately. */
+static void
+print_variant_table(const struct options *o, const struct bench_graph *graphs, int count)
+{
+   if (!o->variant)
+      return;
+   printf("\nvariant %s against the default (%d round(s), alternating; ms: medians over all "
+          "rounds' samples)\n%-24s %10s %10s %9s\n",
+          o->variant, o->rounds, "graph", "main ms", "variant ms", "var/main");
+   for (int i = 0; i < count; i++) {
+      const struct bench_graph *g = &graphs[i];
+      if (g->failed || g->skipped)
+         continue;
+      if (!g->variant_ran) {
+         printf("%-24s %10.3f %10s %9s  %s\n", g->name, measure_ms(&g->main), "-", "-",
+                g->variant_note);
+         continue;
+      }
+      double m = measure_ms(&g->main), v = measure_ms(&g->variant);
+      printf("%-24s %10.3f %10.3f %8.2fx%s\n", g->name, m, v, m > 0 ? v / m : 0.0,
+             strcmp(g->main.kernels, g->variant.kernels) ? "" : "  (same kernels)");
+   }
+}
+
 /* ---- main ----------------------------------------------------------------------------------- */
 
 static const char usage_head[] =
@@ -638,6 +664,12 @@ static const char usage_head[] =
     "  --warmup-ms MS   more untimed dispatches until MS milliseconds have passed (default\n"
     "                   1000: a GPU raises its clocks after a few hundred ms of work)\n"
     "  --creations N    pipeline creations and session set-ups per graph (default 10)\n"
+    "  --variant NAME=VALUE  measure each graph again with that environment variable set on\n"
+    "                   the same device (one the graph layer reads at pipeline creation, e.g.\n"
+    "                   VMEL_GRAPH_SPLIT_K=1), checked like the main run, and report both\n"
+    "  --rounds N       measure main (and the variant) N times, alternating, each from\n"
+    "                   pipeline creation; times are over all rounds' samples (default 1):\n"
+    "                   a GPU's clock level that changes between rounds affects both\n"
     "  --batch N        dispatches (and baseline copies) per submission, each after the last\n"
     "                   one's writes; times are per dispatch (default 1; a GPU keeps its clocks\n"
     "                   up over a batch)\n"
@@ -763,7 +795,7 @@ static int
 parse_args(int argc, char **argv, struct options *o)
 {
    *o = (struct options){
-       .reps = 7, .warmup = 1, .warmup_ms = 1000, .creations = 10, .batch = 1, .elements = BENCH_DEFAULT_ELEMENTS};
+       .reps = 7, .warmup = 1, .warmup_ms = 1000, .rounds = 1, .creations = 10, .batch = 1, .elements = BENCH_DEFAULT_ELEMENTS};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -805,6 +837,7 @@ parse_args(int argc, char **argv, struct options *o)
           (!strcmp(a, "--batch") && parse_count(v, 1, &o->batch)) ||
           (!strcmp(a, "--warmup") && parse_count(v, 1, &o->warmup)) ||
           (!strcmp(a, "--warmup-ms") && parse_count(v, 0, &o->warmup_ms)) ||
+          (!strcmp(a, "--rounds") && parse_count(v, 1, &o->rounds)) ||
           (!strcmp(a, "--creations") && parse_count(v, 1, &o->creations)) ||
           (!strcmp(a, "--elements") && parse_elements(v, &o->elements)) ||
           (!strcmp(a, "--peak-gflops") && parse_peak(v, o->peak)))
@@ -815,6 +848,13 @@ parse_args(int argc, char **argv, struct options *o)
       }
       if (!strcmp(a, "--json")) {
          o->json = v;
+      } else if (!strcmp(a, "--variant")) {
+         const char *eq = strchr(v, '=');
+         if (!eq || eq == v || (size_t)(eq - v) >= 64 || strlen(eq + 1) >= 192) {
+            fprintf(stderr, "bench_graph: --variant wants NAME=VALUE, not '%s'\n", v);
+            return 2;
+         }
+         o->variant = v;
       } else if (!strcmp(a, "--manifests")) {
          o->manifests = v;
       } else if (!strcmp(a, "--graph")) {
@@ -941,8 +981,11 @@ write_json(const char *path, const struct options *o, const struct bench_device 
    json_string(f, threads ? threads : "");
    fprintf(f,
            ",\n  \"reps\": %d,\n  \"batch\": %d,\n  \"warmup\": %d,\n  \"warmup_ms\": %d,\n"
-           "  \"creations\": %d,\n  \"elements\": %" PRId64 ",\n",
-           o->reps, o->batch, o->warmup, o->warmup_ms, o->creations, o->elements);
+           "  \"creations\": %d,\n  \"rounds\": %d,\n  \"elements\": %" PRId64 ",\n",
+           o->reps, o->batch, o->warmup, o->warmup_ms, o->creations, o->rounds, o->elements);
+   fprintf(f, "  \"variant\": ");
+   json_string(f, o->variant ? o->variant : "");
+   fprintf(f, ",\n");
    fprintf(f, "  \"graphs\": [\n");
    for (int i = 0; i < count; i++) {
       const struct bench_graph *g = &graphs[i];
@@ -971,6 +1014,10 @@ write_json(const char *path, const struct options *o, const struct bench_device 
          fprintf(f, ", \"baseline\": ");
          json_string(f, g->base_note);
       }
+      if (g->variant_ran) {
+         fprintf(f, ", \"variant_ms\": %.4f, \"variant_kernels\": ", measure_ms(&g->variant));
+         json_string(f, g->variant.kernels);
+      }
       fprintf(f, ", \"check\": ");
       json_string(f, g->failed || g->skipped ? g->why : g->check_text);
       fprintf(f, "}%s\n", i + 1 < count ? "," : "");
@@ -987,6 +1034,7 @@ write_json(const char *path, const struct options *o, const struct bench_device 
       json_metric(f, g, "dispatch_gpu_ms", &g->main.dispatch_gpu, &first);
       json_metric(f, g, "copy_ms", &g->copy, &first);
       json_metric(f, g, "copy_gpu_ms", &g->copy_gpu, &first);
+      json_metric(f, g, "variant_dispatch_gpu_ms", &g->variant.dispatch_gpu, &first);
    }
    fprintf(f, "\n  ]\n}\n");
    return fclose(f) == 0;
@@ -1035,7 +1083,7 @@ set_up_environment(const struct options *o, const char **layer_path)
 }
 
 static void
-print_graph(const struct bench_graph *g)
+print_graph(const struct bench_graph *g, const char *variant)
 {
    double dispatch = samples_median(&g->main.dispatch);
    printf("%-12s %s\n", g->name, g->what);
@@ -1061,6 +1109,20 @@ print_graph(const struct bench_graph *g)
                 samples_median(&g->base.create), measure_ms(&g->base),
                 g->base.dispatch_gpu.n ? " (timestamps)" : "", g->base.kernels);
       printf("  %s\n", g->base_note);
+   }
+   if (g->variant_ran && !g->suite)
+      printf("  kernels    %s\n", g->main.kernels[0] ? g->main.kernels : "(no creation log)");
+   if (g->variant_ran) {
+      const struct bench_measure *v = &g->variant;
+      const struct bench_samples *s = v->dispatch_gpu.n ? &v->dispatch_gpu : &v->dispatch;
+      double main_ms = measure_ms(&g->main), ms = measure_ms(v);
+      printf("  variant    %s: %s median %9.3f  min %9.3f  (variant / main %.2fx), checked\n",
+             variant, v->dispatch_gpu.n ? "gpu" : "dispatch", ms, samples_min(s),
+             main_ms > 0 ? ms / main_ms : 0.0);
+      print_spread("variant", s);
+      printf("  kernels    (variant) %s\n", v->kernels[0] ? v->kernels : "(no creation log)");
+   } else if (g->variant_note[0]) {
+      printf("  %s\n", g->variant_note);
    }
    if (g->plan_order_ran)
       printf("  barriers   level order (D46) %9.3f ms, plan order (VMEL_GRAPH_STAGE_ORDER=plan) "
@@ -1131,26 +1193,72 @@ torch_ms(const char *path, const char *graph)
  * device exists: on the H200 the suite's graphs measured after the first (whose baseline
  * created the device) read 2-5x slower than the same kernels without --no-baseline
  * (docs/performance.md, 2026-12-03). */
+/* An environment variable set for one run, the caller's value restored after. */
+struct env_override {
+   char name[64];
+   char saved[256];
+   bool had;
+};
+
+static void
+env_override_set(struct env_override *e, const char *name, const char *value)
+{
+   snprintf(e->name, sizeof(e->name), "%s", name);
+   const char *v = getenv(name);
+   e->had = v != NULL;
+   snprintf(e->saved, sizeof(e->saved), "%s", v ? v : "");
+   setenv(name, value, 1);
+}
+
+static void
+env_override_restore(const struct env_override *e)
+{
+   if (e->had)
+      setenv(e->name, e->saved, 1);
+   else
+      unsetenv(e->name);
+}
+
 struct baseline {
    struct bench_device d;
    bool ready;
-   char saved[64]; /* the caller's VMEL_GRAPH_KERNELS, restored after */
-   bool had;
+   struct env_override env; /* VMEL_GRAPH_KERNELS=reference while the baseline runs */
 };
 
 static void
 baseline_env(struct baseline *b, bool on)
 {
-   if (on) {
-      const char *v = getenv(BASELINE_ENV);
-      b->had = v != NULL;
-      snprintf(b->saved, sizeof(b->saved), "%s", v ? v : "");
-      setenv(BASELINE_ENV, "reference", 1);
-   } else if (b->had) {
-      setenv(BASELINE_ENV, b->saved, 1);
-   } else {
-      unsetenv(BASELINE_ENV);
+   if (on)
+      env_override_set(&b->env, BASELINE_ENV, "reference");
+   else
+      env_override_restore(&b->env);
+}
+
+/* Measures g again into g->variant on d with --variant's NAME=VALUE set; a failure is noted in
+ * g->variant_note (no later round runs it) and leaves the main result standing. */
+static void
+run_variant(struct bench_device *d, const struct options *opt, struct bench_graph *g)
+{
+   const char *eq = strchr(opt->variant, '=');
+   char name[64];
+   snprintf(name, sizeof(name), "%.*s", (int)(eq - opt->variant), opt->variant);
+   struct env_override e;
+   env_override_set(&e, name, eq + 1);
+   char why[256];
+   snprintf(why, sizeof(why), "%s", g->why);
+   bool failed = g->failed;
+   g->failed = false;
+   g->why[0] = 0;
+   run_graph(d, opt, g, &g->variant);
+   env_override_restore(&e);
+   if (g->failed) {
+      char note[sizeof(g->variant_note)];
+      snprintf(note, sizeof(note), "variant FAILED: %.140s", g->why);
+      memcpy(g->variant_note, note, sizeof(note));
    }
+   g->variant_ran = !g->failed && !g->variant_note[0];
+   g->failed = failed;
+   snprintf(g->why, sizeof(g->why), "%s", why);
 }
 
 /* Runs g's baseline variant into g->base (checked like the main one); g->base_note says how it
@@ -1304,6 +1412,12 @@ main(int argc, char **argv)
          continue;
       }
       run_graph(&d, &opt, g, &g->main);
+      for (int r = 0; r < opt.rounds && !g->failed && !g->skipped; r++) {
+         if (r > 0)
+            run_graph(&d, &opt, g, &g->main);
+         if (opt.variant && !g->failed && !g->skipped && !g->variant_note[0])
+            run_variant(&d, &opt, g);
+      }
       if (g->compare_order && !g->failed && !g->skipped) {
          /* the same device; sessions read the variable when they are created */
          setenv("VMEL_GRAPH_STAGE_ORDER", "plan", 1);
@@ -1329,9 +1443,10 @@ main(int argc, char **argv)
          status = 1;
          continue;
       }
-      print_graph(g);
+      print_graph(g, opt.variant);
    }
    print_suite_table(&opt, &d, graphs, count);
+   print_variant_table(&opt, graphs, count);
    if (opt.json && !write_json(opt.json, &opt, &d, layer_path, graph_lib, graphs, count))
       status = 1;
    for (int i = 0; i < count; i++)

@@ -120,6 +120,11 @@ struct bench_graph {
     * D46: plan order) into plan_order */
    bool compare_order, plan_order_ran;
    struct bench_measure plan_order;
+   /* --variant NAME=VALUE: measured again with that variable set, alternating with main over
+    * --rounds (each measure collects every round's samples) */
+   bool variant_ran;
+   struct bench_measure variant;
+   char variant_note[160]; /* why not, when it failed */
    char base_note[160];                 /* why not, or "same kernels" */
    struct bench_samples copy, copy_gpu; /* the buffer copy of a bandwidth graph: wall, timestamps */
    double copy_bytes;                   /* bytes the copy reads and writes */

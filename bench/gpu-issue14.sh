@@ -7,7 +7,7 @@
 # Writes everything into OUTDIR (one summary.txt plus the logs and JSON) and packs it into
 # OUTDIR.tar.gz after every step, so that a run cut short still returns what it measured;
 # SECONDS (default 540) is the budget: a step that would start after it is skipped.
-# STEPs (default all but suite2 and split2, in this order, most wanted first):
+# STEPs (default all but suite2, in this order, most wanted first):
 #   square   the cooperative-matrix files under coop-khr-square (the KHR 16x16 kind's fp16, fp8
 #            and i8 rows, which the H200 otherwise never takes: it lists 16x8 too), checked,
 #            then bench_graph's MATMUL 512^2 fp16/i8 under it (the kernel names)
@@ -17,10 +17,12 @@
 #   suite    the suite's graphs with --no-baseline
 #   base     the suite's graphs but the 4096^3 MATMULs with the baseline variant (shorter
 #            batches; the reference kernels take 35-125 ms a dispatch at 4096^3)
-#   split    split-K against unsplit (VMEL_GRAPH_SPLIT_K=1) on the graphs it changes
-#   coop     the coop kinds: KHR (default where bf16 is offered) against NV (coop-nv) for fp16
-#            and i8, and bf16 at 512 and 4096 with the driver's pipeline statistics (D59)
-#   suite2   the suite --no-baseline again, split2 the split-K runs again (run-to-run spread)
+#   split    split-K against unsplit (--variant VMEL_GRAPH_SPLIT_K=1 --rounds 3: alternating in
+#            one process) on the graphs it changes
+#   coop     the coop kinds: KHR (default where bf16 is offered) against NV (--variant
+#            VMEL_GRAPH_KERNELS=coop-nv --rounds 2) for fp16 and i8, and bf16 at 512 and 4096
+#            (NV has none: split tiled) with the driver's pipeline statistics (D59)
+#   suite2   the suite --no-baseline again (run-to-run spread)
 set -uo pipefail
 out=${1:?usage: bench/gpu-issue14.sh OUTDIR [SECONDS [STEP...]]}
 budget=${2:-540}
@@ -47,7 +49,11 @@ step() { # step KEY NAME: 0 when step KEY was asked for and there is time left f
   echo "== $1 (at ${used} s, $(date +%T))" >> "$summary"
 }
 left() { local l=$(( budget - ($(date +%s) - t0) )); [ "$l" -gt 5 ] && echo "$l" || echo 5; }
-grab() { grep -E "^[a-z0-9_]+ [A-Z0-9]|gpu +median|kernels|wrong|FAIL|fail" "$1" | grep -v "^ *baseline" >> "$summary"; }
+grab() { # the per-graph lines of bench_graph's log $1 (not its --variant table)
+  sed '/^variant .* against the default/,$d' "$1" |
+    grep -E "^[a-z0-9_]+ [A-Z0-9]|gpu +median|variant  |kernels|unstable|wrong|FAIL|fail" |
+    grep -v "^ *baseline" >> "$summary"
+}
 bg() { # bg LOG VAR=VALUE... -- bench_graph options
   local log=$1; shift
   local envs=()
@@ -117,27 +123,26 @@ for r in 1 2; do
   fi
 done
 split="--graph resnet_fp32_b1 --graph matmul512_fp32 --graph matmul_64x4096x64_fp32 --no-baseline"
-for r in 1 2; do
-  for s in 1 auto; do
-    key="split"; [ "$r" = 2 ] && key=split2
-    if step $key "split-K $s, round $r"; then
-      # shellcheck disable=SC2086
-      bg "$out/split_${s}_$r.txt" VMEL_GRAPH_SPLIT_K=$s -- $split $opts
-      grab "$out/split_${s}_$r.txt"
-      pack
-    fi
-  done
-done
+# the variants alternate with the default in one process (--rounds), so that a change of the
+# GPU's clock level between runs does not decide the comparison
+variant_table() { sed -n '/^variant .* against the default/,$p' "$1" >> "$summary"; }
+if step split "split-K (default) against unsplit (VMEL_GRAPH_SPLIT_K=1), 3 rounds"; then
+  # shellcheck disable=SC2086
+  bg "$out/split.txt" VMEL_GRAPH_UNUSED= -- $split $opts --variant VMEL_GRAPH_SPLIT_K=1 --rounds 3
+  grab "$out/split.txt"
+  variant_table "$out/split.txt"
+  pack
+fi
 coop="--graph matmul4096_fp16 --graph matmul4096_i8 --graph matmul512_fp16 --graph matmul512_i8
   --graph matmul512_bf16 --graph matmul4096_bf16 --no-baseline"
-for k in fast coop-nv; do
-  if step coop "coop kinds: $k"; then
-    # shellcheck disable=SC2086
-    bg "$out/coop_$k.txt" VMEL_GRAPH_KERNELS=$k -- $coop $opts --pipeline-stats
-    grab "$out/coop_$k.txt"
-    grep "pipeline statistics:" "$out/coop_$k.txt" | cut -c1-400 >> "$summary"
-    pack
-  fi
-done
+if step coop "coop kinds: the default (KHR) against coop-nv, 2 rounds"; then
+  # shellcheck disable=SC2086
+  bg "$out/coop.txt" VMEL_GRAPH_UNUSED= -- $coop $opts --pipeline-stats \
+    --variant VMEL_GRAPH_KERNELS=coop-nv --rounds 2
+  grab "$out/coop.txt"
+  variant_table "$out/coop.txt"
+  grep "pipeline statistics:" "$out/coop.txt" | cut -c1-400 | sort -u >> "$summary"
+  pack
+fi
 cat "$summary"
 pack
