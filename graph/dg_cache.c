@@ -398,6 +398,7 @@ dg_cache_key(struct dg_device *device, const VkDataGraphPipelineCreateInfoARM *i
    dg_sha256_u32(&s, device->coop); /* the cooperative-matrix shapes (D51) */
    dg_sha256_u32(&s, device->int_dot);
    dg_sha256_u32(&s, device->subgroup8); /* the SUBGROUP variants (D55) */
+   dg_sha256_u32(&s, device->cpu_threads); /* a CPU device's split-K choice (D61) */
    for (uint32_t l = 0; l < 2; l++) {
       dg_sha256_u32(&s, device->descriptor_limits[l].per_stage_storage_buffers);
       dg_sha256_u32(&s, device->descriptor_limits[l].set_storage_buffers);

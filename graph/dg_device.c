@@ -17,6 +17,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const dg_strip_names[] = {
    VK_ARM_DATA_GRAPH_EXTENSION_NAME,
@@ -148,6 +149,24 @@ env_u32(const char *name, uint32_t fallback)
       return fallback;
    }
    return (uint32_t)n;
+}
+
+/* The worker threads of a CPU device (D61): lavapipe runs a dispatch's workgroups on
+ * LP_NUM_THREADS threads, by default one per online processor (as other CPU drivers do);
+ * at least 1, at most DG_CPU_MAX_THREADS. */
+#define DG_CPU_MAX_THREADS 256u
+static uint32_t
+cpu_threads(void)
+{
+   long n = sysconf(_SC_NPROCESSORS_ONLN);
+   const char *v = getenv("LP_NUM_THREADS");
+   if (v && *v) {
+      char *end;
+      long t = strtol(v, &end, 10);
+      if (*end == '\0' && t >= 0)
+         n = t; /* 0: lavapipe runs every workgroup on the calling thread */
+   }
+   return n < 1 ? 1u : n > (long)DG_CPU_MAX_THREADS ? DG_CPU_MAX_THREADS : (uint32_t)n;
 }
 
 /* Whether the device below has update-after-bind of any descriptor type. */
@@ -288,6 +307,7 @@ emulation_init(struct dg_device *device)
    device->subgroup8 = sg.subgroupSize == DG_SG_LANES &&
                        (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
                        (sg.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT);
+   device->cpu_threads = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? cpu_threads() : 0;
 
    /* VMEL_GRAPH_PROFILING=1: per-stage timestamps (dg_profile.c), on queue
     * families that have them. */

@@ -82,6 +82,7 @@ struct dg_device {
    uint32_t coop;          /* DG_COOP_* shapes of the COOP variants (dg_coop.c, D51) */
    bool int_dot;           /* shaderIntegerDotProduct: the INT_DOT variants (D51) */
    bool subgroup8;         /* compute subgroups of 8 with ballot: the SUBGROUP variants (D55) */
+   uint32_t cpu_threads;   /* a CPU device's worker threads (D61; 0: not a CPU device) */
    /* shaderStorageImageExtendedFormats enabled below: optical flow's image kernels (D49) */
    bool of_storage_formats;
    bool optical_flow; /* VK_ARM_data_graph_optical_flow enabled */

@@ -237,6 +237,7 @@ plan_caps(const struct dg_device *device, struct dg_plan_caps *caps)
       .int_dot = device->int_dot,
       .split_k = dg_split_k_from_env(), /* at pipeline creation: D56 */
       .subgroup8 = device->subgroup8,
+      .cpu_threads = device->cpu_threads,
    };
    for (uint32_t l = 0; l < 2; l++) {
       caps->descriptor_limits[l].per_stage_storage_buffers =

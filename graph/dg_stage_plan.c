@@ -99,6 +99,12 @@ dg_build_cpu_device(const struct dg_build *b)
    return b->caps->cpu_device;
 }
 
+uint32_t
+dg_build_cpu_threads(const struct dg_build *b)
+{
+   return b->caps->cpu_device ? b->caps->cpu_threads : 0;
+}
+
 enum dg_kernel_mode
 dg_build_kernel_mode(const struct dg_build *b)
 {

@@ -130,8 +130,10 @@ struct dg_plan_caps {
    uint32_t coop; /* DG_COOP_* shapes the COOP variants may use (D51) */
    bool int_dot;  /* shaderIntegerDotProduct: the INT_DOT variants may run (D51) */
    /* Split-K of the tiled GEMM kernels (D56; VMEL_GRAPH_SPLIT_K, read at pipeline creation):
-    * 0 the build's choice (GPUs only), 1 never, S >= 2 into S parts wherever K has S steps. */
+    * 0 the build's choice, 1 never, S >= 2 into S parts wherever K has S steps. */
    uint32_t split_k;
+   /* A CPU device's worker threads (D61): its split-K choice; 0: unknown (no split there). */
+   uint32_t cpu_threads;
    /* Compute subgroups of DG_SG_LANES invocations with ballot operations: the SUBGROUP
     * variants may run (D55). */
    bool subgroup8;
@@ -444,6 +446,10 @@ enum dg_kernel_mode dg_build_kernel_mode(const struct dg_build *b);
 /** True when the plan is for a CPU device (dg_plan_caps::cpu_device) or the kernel mode is
  *  DG_KERNELS_FAST_CPU, and the mode is not DG_KERNELS_FAST_GPU. */
 bool dg_build_cpu_device(const struct dg_build *b);
+
+/** A CPU device's worker threads (dg_plan_caps::cpu_threads; 0 unknown, and on a GPU or in the
+ *  fast-cpu mode on one). graph/dg_stage_plan.c. */
+uint32_t dg_build_cpu_threads(const struct dg_build *b);
 
 /** True when a workgroup of `invocations` using `shared_bytes` of shared memory fits the
  *  device's limits (dg_plan_caps). */

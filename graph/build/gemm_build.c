@@ -62,18 +62,18 @@ tiles_of(const struct gemm_tile *t, uint64_t batch, uint64_t rows, uint64_t cols
 }
 
 /* The tile for a [batch, rows, cols] output: the wide one above the narrow one's width (fewer
- * loads from shared memory per multiply-add, no more columns computed in vain); on a GPU, the
- * next smaller one while the dispatch would have fewer than GPU_MIN_TILES workgroups (a CPU
- * device runs a workgroup per thread: the larger block is faster there whatever the count). */
+ * loads from shared memory per multiply-add, no more columns computed in vain), then the next
+ * smaller one while the dispatch would have fewer workgroups than the device runs at once:
+ * GPU_MIN_TILES on a GPU; on a CPU device, which runs a workgroup per thread and the larger
+ * block faster, its thread count (D61; 0 when unknown: the larger block whatever the count). */
 static const struct gemm_tile *
 tile_for(const struct dg_build *b, uint64_t batch, uint64_t rows, uint64_t cols)
 {
    const struct gemm_tile *t = cols > DG_GEMM_NARROW_BN ? &wide_tile : &narrow_tile;
-   if (dg_build_cpu_device(b))
-      return t;
-   if (t == &wide_tile && tiles_of(t, batch, rows, cols) < GPU_MIN_TILES)
+   uint64_t target = dg_build_cpu_device(b) ? dg_build_cpu_threads(b) : GPU_MIN_TILES;
+   if (t == &wide_tile && tiles_of(t, batch, rows, cols) < target)
       t = &narrow_tile;
-   if (tiles_of(t, batch, rows, cols) < GPU_MIN_TILES)
+   if (tiles_of(t, batch, rows, cols) < target)
       t = &small_tile;
    return t;
 }

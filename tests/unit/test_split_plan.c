@@ -8,8 +8,9 @@
  * variant over S x tiles workgroups writing a scratch [S, <output dims>] of partial sums
  * (fp32 or i32), then the reduce kernel reading it and writing the output, with the chain after
  * the node fused into its _EPI variant. The build's choice: the ResNet layer (49 tiles, K = 576)
- * and a MATMUL [1,64,4096] x [1,4096,64] split on a GPU, not on a CPU device, not with enough
- * tiles, not when K is short, never with VMEL_GRAPH_SPLIT_K=1 or in the reference mode.
+ * and a MATMUL [1,64,4096] x [1,4096,64] split on a GPU, on a CPU device only below its thread
+ * count (D61), not with enough tiles, not when K is short, never with VMEL_GRAPH_SPLIT_K=1 or
+ * in the reference mode.
  */
 #include "decode/harness.h"
 #include "dg_build.h"
@@ -33,6 +34,7 @@ struct splan {
 struct scaps {
    bool cpu;
    uint32_t split_k; /* dg_plan_caps::split_k */
+   uint32_t threads; /* dg_plan_caps::cpu_threads */
    bool fusion;
    enum dg_kernel_mode mode;
 };
@@ -57,6 +59,7 @@ splan_make(const struct dcase *c, const struct scaps *sc, struct splan *t)
    struct dg_plan_caps caps = {.max_groups = {65535, 65535}, .kernels = sc->mode,
                                .fusion = sc->fusion ? DG_FUSION_ON : DG_FUSION_OFF,
                                .cpu_device = sc->cpu, .split_k = sc->split_k,
+                               .cpu_threads = sc->threads,
                                .max_workgroup_invocations = 1024, .max_shared_memory = 49152};
    h_counting_alloc(&t->counter, &t->alloc);
    struct dg_plan_input in = {t->g, &t->layout, &caps, NULL};
@@ -173,13 +176,30 @@ test_auto(void)
                   64, 1, DG_TYPE_FP32);
       splan_free(&t);
    }
-   /* A CPU device, 392 tiles, 3 K steps, VMEL_GRAPH_SPLIT_K=1, the reference mode: one stage. */
+   /* A CPU device of 2 threads (D61): 1 tile, 2 parts of 128 steps; of 200: 64 parts. */
+   if (splan_make(&matmul_long, &(struct scaps){.cpu = true, .threads = 2}, &t)) {
+      check_split(t.p, DG_KERNEL_TOSA_MATMUL_SPLITK_FP32, DG_KERNEL_TOSA_MATMUL_SPLITK_REDUCE_FP32,
+                  2, 1, DG_TYPE_FP32);
+      splan_free(&t);
+   }
+   if (splan_make(&matmul_long, &(struct scaps){.cpu = true, .threads = 200}, &t)) {
+      check_split(t.p, DG_KERNEL_TOSA_MATMUL_SPLITK_FP32, DG_KERNEL_TOSA_MATMUL_SPLITK_REDUCE_FP32,
+                  64, 1, DG_TYPE_FP32);
+      splan_free(&t);
+   }
+   /* A CPU device of unknown, 1 or fewer threads than tiles (the ResNet layer's 49 on 16), a
+    * GPU's fast-cpu mode (no thread count), 392 tiles, 3 K steps, VMEL_GRAPH_SPLIT_K=1, the
+    * reference mode: one stage. */
    const struct {
       const struct dcase *c;
       struct scaps caps;
    } whole[] = {
       {&resnet, cpu},
       {&matmul_long, cpu},
+      {&matmul_long, {.cpu = true, .threads = 1}},
+      {&resnet, {.cpu = true, .threads = 16}},
+      {&matmul_long, {.threads = 8, .mode = DG_KERNELS_FAST_CPU}},
+      {&matmul_short, {.cpu = true, .threads = 8}},
       {&resnet_b8, gpu},
       {&matmul_short, gpu},
       {&resnet, {.split_k = 1, .mode = DG_KERNELS_FAST}},

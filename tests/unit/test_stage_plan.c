@@ -862,10 +862,24 @@ test_tiled(void)
                             "%z = OpConstantNull %t_f32_1\n",
                             "%r = OpExtInst %t_f32_2x128x96 %tosa MATMUL %in0 %in1 %z %z\n"};
    if (plan_case(&mm, &cpu, &t)) {
-      /* A CPU: the 128x128 tile (96 columns), one per batch. */
+      /* A CPU of unknown threads: the 128x128 tile (96 columns), one per batch. */
       check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_TILED_WIDE_FP32, 2, 2);
    }
    planned_free(&t);
+   /* A CPU of 2 threads: 2 wide tiles are enough; of 4: the narrow (4 tiles); of 8: the 64x64
+    * one (D61; K = 40 has 2 steps of 16: no split). */
+   const struct {
+      uint32_t threads, kernel, groups;
+   } by_threads[] = {{2, DG_KERNEL_TOSA_MATMUL_TILED_WIDE_FP32, 2},
+                     {4, DG_KERNEL_TOSA_MATMUL_TILED_FP32, 4},
+                     {8, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP32, 8}};
+   for (uint32_t i = 0; i < sizeof(by_threads) / sizeof(by_threads[0]); i++) {
+      struct dg_plan_caps threads = cpu;
+      threads.cpu_threads = by_threads[i].threads;
+      if (plan_case(&mm, &threads, &t))
+         check_tiled_stage(t.p, by_threads[i].kernel, 2, by_threads[i].groups);
+      planned_free(&t);
+   }
    /* A GPU: 2 wide tiles, 4 narrow ones, so the 64x64 tile (2 x 2 x 2). */
    if (plan_case(&mm, &gpu, &t))
       check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_TILED_SMALL_FP32, 2, 8);
