@@ -1010,6 +1010,33 @@ test_subgroup(void)
    if (plan_case(&f32, &cpu, &t)) /* 256 rows x 100 columns: 2 x 2 tiles */
       check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_FP32_ACC_FP32, 4);
    planned_free(&t);
+   /* Narrow outputs (D62): 2 channels take it (one column tile), 1 keeps the reference kernel;
+    * on a GPU under 32 channels the reference kernel too. */
+   const struct dcase f32_oc2 = {
+       "plan conv2d subgroup fp32 oc2", "t_f32_2x18x10x8", "t_f32_2x16x8x2",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f32_2x3x3x8 0\n%bias = OpGraphConstantARM %t_f32_2 1\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_2x16x8x2 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
+       "%zp %zp\n"};
+   if (plan_case(&f32_oc2, &cpu, &t)) /* 256 rows x 2 columns: 2 x 1 tiles */
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_FP32_ACC_FP32, 2);
+   planned_free(&t);
+   struct dg_plan_caps gpu8 = cpu;
+   gpu8.cpu_device = false;
+   if (plan_case(&f32_oc2, &gpu8, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_FP32_ACC_FP32);
+   planned_free(&t);
+   const struct dcase f32_oc1 = {
+       "plan conv2d subgroup fp32 oc1", "t_f32_2x18x10x8", "t_f32_2x16x8x1",
+       "%pad = OpConstantNull %t_i32_4\n%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f32_1x3x3x8 0\n%bias = OpGraphConstantARM %t_f32_1 1\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_2x16x8x1 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
+       "%zp %zp\n"};
+   if (plan_case(&f32_oc1, &cpu, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_FP32_ACC_FP32);
+   planned_free(&t);
    struct dg_plan_caps caps = cpu;
    caps.subgroup8 = false;
    if (plan_case(&i8, &caps, &t))
@@ -1052,7 +1079,12 @@ test_subgroup(void)
        "%izp = OpConstantComposite %t_i8_1 %i8_m128\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
        "%r = OpExtInst %t_i32_1x6x6x16 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
        "%izp %wzp\n"};
-   if (plan_case(&thin, &cpu, &t)) /* 16 channels: the reference kernel */
+   if (plan_case(&thin, &cpu, &t)) /* 16 channels: SUBGROUP too since D62 (one tile) */
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_I8_I32_ACC_I32, 1);
+   planned_free(&t);
+   caps = cpu;
+   caps.subgroup8 = false; /* without subgroups, under 32 channels: the reference kernel */
+   if (plan_case(&thin, &caps, &t))
       check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_I8_I32_ACC_I32);
    planned_free(&t);
 }
