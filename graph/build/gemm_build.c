@@ -246,6 +246,9 @@ add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
                                  tiles * dg_kernel_local_size(kernel));
 }
 
+static uint32_t subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t rows,
+                                uint64_t cols, uint64_t *tiles);
+
 VkResult
 dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
 {
@@ -263,6 +266,15 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
       }
       if (kernel != DG_PLAN_NONE)
          return add_tiled_stage(b, n, kernel, epi, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+   }
+   /* CPU devices with 8-lane subgroups: the SUBGROUP kernel (D63: lavapipe MATMUL 512^3 fp32
+    * 1.83x, i8 2.25x the tiled kernels), i8 and fp32 rows */
+   if (out->ty.shape.rank == 3 && d[2] >= SG_MIN_COLS) {
+      uint64_t tiles;
+      uint32_t kernel = subgroup_kernel(b, n, (uint64_t)d[1], (uint64_t)d[2], &tiles);
+      if (kernel != DG_PLAN_NONE && tiles <= UINT32_MAX / DG_SG_LOCAL / (uint64_t)d[0])
+         return add_tiled_stage(b, n, kernel, DG_VARIANT_NONE, tiles * (uint64_t)d[0],
+                                DG_PLAN_NONE, DG_PLAN_NONE);
    }
    if (out->ty.shape.rank != 3 || d[2] < MIN_TILED_COLS)
       return dg_build_default(b, n);
@@ -386,15 +398,17 @@ arrange_weight(struct dg_build *b, const struct dg_node *n, uint32_t *ref)
 
 /* ---- subgroups of 8 (D55) ------------------------------------------------------------------- */
 
-/* The SUBGROUP kernel for node n whose output is a [rows, cols] GEMM, with its tile count in
- * *tiles, or DG_PLAN_NONE: no variant for the row, not a CPU device (its choices were measured
- * on lavapipe only; a GPU keeps the tiled kernels), no subgroups of DG_SG_LANES with ballot,
- * fusion on (no _EPI form: the tiled kernels' fuse), the workgroup limits. */
+/* The SUBGROUP kernel for node n whose output is a [rows, cols] GEMM (per batch), with its tile
+ * count in *tiles, or DG_PLAN_NONE: no variant for the row, not a CPU device (its choices were
+ * measured on lavapipe only; a GPU keeps the tiled kernels), no subgroups of DG_SG_LANES with
+ * ballot, fusion on (no _EPI form: the tiled kernels' fuse), VMEL_GRAPH_SPLIT_K forcing parts
+ * (the tiled kernels split; lavapipe's split-K tests), the workgroup limits. */
 static uint32_t
 subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t rows, uint64_t cols,
                 uint64_t *tiles)
 {
-   if (!dg_build_cpu_device(b) || !dg_build_subgroup8(b) || dg_build_fusion(b))
+   if (!dg_build_cpu_device(b) || !dg_build_subgroup8(b) || dg_build_fusion(b) ||
+       dg_build_split_k(b) >= 2)
       return DG_PLAN_NONE;
    uint32_t kernel = dg_build_variant(b, n, DG_VARIANT_SUBGROUP);
    if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_SG_LOCAL ||

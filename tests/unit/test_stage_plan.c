@@ -968,14 +968,15 @@ test_tiled(void)
  * kernel without the subgroups, on a GPU, in the fast-gpu mode, with fusion on and for rows that
  * have no SUBGROUP variant; the row's kernel in the reference mode and under 32 channels. */
 static void
-check_subgroup_stage(const struct dg_stage_plan *p, uint32_t kernel, uint32_t tiles)
+check_subgroup_stage(const struct dg_stage_plan *p, uint32_t kernel, uint32_t tiles,
+                     uint32_t tensors)
 {
    check_eq_u64(p->stage_count, 1);
    if (p->stage_count != 1)
       return;
    const struct dg_plan_stage *s = &p->stages[0];
    check_eq_u64(s->kernel, kernel);
-   check_eq_u64(s->tensor_count, 4);
+   check_eq_u64(s->tensor_count, tensors);
    check_eq_u64(s->local_size, DG_SG_LOCAL);
    check_eq_u64(s->work, (uint64_t)tiles * DG_SG_LOCAL);
    check_eq_u64(s->groups[0], tiles);
@@ -998,7 +999,7 @@ test_subgroup(void)
        "%r = OpExtInst %t_i32_1x6x6x64 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
        "%izp %wzp\n"};
    if (plan_case(&i8, &cpu, &t)) /* 36 rows, 64 columns: one tile */
-      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_I8_I32_ACC_I32, 1);
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_I8_I32_ACC_I32, 1, 4);
    planned_free(&t);
    const struct dcase f32 = {
        "plan conv2d subgroup fp32", "t_f32_2x18x10x8", "t_f32_2x16x8x100",
@@ -1008,7 +1009,7 @@ test_subgroup(void)
        "%r = OpExtInst %t_f32_2x16x8x100 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
        "%zp %zp\n"};
    if (plan_case(&f32, &cpu, &t)) /* 256 rows x 100 columns: 2 x 2 tiles */
-      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_FP32_ACC_FP32, 4);
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_FP32_ACC_FP32, 4, 4);
    planned_free(&t);
    /* Narrow outputs (D62): 2 channels take it (one column tile), 1 keeps the reference kernel;
     * on a GPU under 32 channels the reference kernel too. */
@@ -1020,7 +1021,7 @@ test_subgroup(void)
        "%r = OpExtInst %t_f32_2x16x8x2 %tosa CONV2D %pad %one %one %i32_3 %false %in0 %w %bias "
        "%zp %zp\n"};
    if (plan_case(&f32_oc2, &cpu, &t)) /* 256 rows x 2 columns: 2 x 1 tiles */
-      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_FP32_ACC_FP32, 2);
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_FP32_ACC_FP32, 2, 4);
    planned_free(&t);
    struct dg_plan_caps gpu8 = cpu;
    gpu8.cpu_device = false;
@@ -1080,8 +1081,37 @@ test_subgroup(void)
        "%r = OpExtInst %t_i32_1x6x6x16 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
        "%izp %wzp\n"};
    if (plan_case(&thin, &cpu, &t)) /* 16 channels: SUBGROUP too since D62 (one tile) */
-      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_I8_I32_ACC_I32, 1);
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_CONV2D_SUBGROUP_I8_I32_ACC_I32, 1, 4);
    planned_free(&t);
+   /* MATMUL (D63): i8 and fp32 rows, a tile per 128 rows x 64 columns and batch; the tiled
+    * kernels on a GPU, with fusion on, under a forced split-K */
+   const struct dcase mm = {"plan matmul subgroup", "t_f32_2x200x40 t_f32_2x40x96",
+                            "t_f32_2x200x96", "%z = OpConstantNull %t_f32_1\n",
+                            "%r = OpExtInst %t_f32_2x200x96 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&mm, &cpu, &t)) /* 2 batches x 2 x 2 tiles */
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_MATMUL_SUBGROUP_FP32, 8, 3);
+   planned_free(&t);
+   const struct dcase mm_i8 = {"plan matmul subgroup i8", "t_i8_1x9x4 t_i8_1x4x2", "t_i32_1x9x2",
+                               "%z = OpConstantNull %t_i8_1\n",
+                               "%r = OpExtInst %t_i32_1x9x2 %tosa MATMUL %in0 %in1 %z %z\n"};
+   if (plan_case(&mm_i8, &cpu, &t)) /* 2 columns */
+      check_subgroup_stage(t.p, DG_KERNEL_TOSA_MATMUL_SUBGROUP_I8_I32, 1, 3);
+   planned_free(&t);
+   const struct {
+      bool cpu_device;
+      uint8_t fusion;
+      uint32_t split_k;
+   } not_sg[] = {{false, DG_FUSION_OFF, 0}, {true, DG_FUSION_ON, 0}, {true, DG_FUSION_OFF, 3}};
+   for (uint32_t i = 0; i < sizeof(not_sg) / sizeof(not_sg[0]); i++) {
+      caps = cpu;
+      caps.cpu_device = not_sg[i].cpu_device;
+      caps.fusion = not_sg[i].fusion;
+      caps.split_k = not_sg[i].split_k;
+      if (plan_case(&mm, &caps, &t))
+         ok(t.p->stages[0].kernel != DG_KERNEL_TOSA_MATMUL_SUBGROUP_FP32,
+            "case %u: not the SUBGROUP kernel", i);
+      planned_free(&t);
+   }
    caps = cpu;
    caps.subgroup8 = false; /* without subgroups, under 32 channels: the reference kernel */
    if (plan_case(&thin, &caps, &t))

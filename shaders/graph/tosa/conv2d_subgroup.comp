@@ -41,104 +41,20 @@
 DG_DECLARE_ATTRS_CONV2D
 
 #include "dg_conv.glsl"
-#include "kernel_abi/gemm_args.h"
-#include "dg_load4.glsl"
 
-#if DG_DTYPE_IS_FLOAT(DG_ACC_DTYPE)
-#define sh_t float
-#define sh4_t vec4
-#else
-#define sh_t int
-#define sh4_t ivec4
-#define DG_SG_INT
-#endif
-
-#define DG_SG_TN4 (DG_SG_TN / 4)          /* vectors of 4 columns in a lane's block */
-#define DG_SG_BVECS (DG_SG_TN / (4 * DG_SG_LANES)) /* weight vectors a lane loads per k */
-
-#if DG_SG_LANES != 8 || DG_SG_BVECS * 4 * DG_SG_LANES != DG_SG_TN
-#error "a k's weights split into vectors of 4 over the subgroup's 8 lanes (DG_SG_COL)"
-#endif
+#define DG_SG_ACC_DTYPE DG_ACC_DTYPE
+#define DG_SG_B_DTYPE DG_W_DTYPE
+#define DG_SG_B_ZP weight_zp
+#define DG_SG_B_AT(k, c) dg_address(w_r, (k) * w_r.strides[2] + (c) * w_r.strides[3])
+#define DG_SG_B_SAFE w_r.address
+#define DG_SG_B_STEP w_r.strides[3]
+#define DG_SG_COLS oc_count
+#include "dg_sg_gemm.glsl"
 
 DG_TENSOR(DG_CONV2D_INPUT, input);
 DG_TENSOR(DG_CONV2D_WEIGHT, weight);
 DG_TENSOR(DG_CONV2D_BIAS, bias);
 DG_TENSOR(DG_CONV2D_OUTPUT, output);
-
-/* 4 consecutive elements of DG_*_DTYPE `dtype` from `at`, `step` bytes apart, minus `zp`
- * (integers); one vector load where `vec` says they are packed and aligned. */
-#ifdef DG_SG_INT
-#define DG_SG_VALUE(dtype, bits, zp) (dg_from_bits(dtype, bits) - (zp))
-#define DG_SG_ELEMENT(dtype, at, zp) (dg_load(dtype, at) - (zp))
-#else
-#define DG_SG_VALUE(dtype, bits, zp) sh_t(dg_from_bits(dtype, bits))
-#define DG_SG_ELEMENT(dtype, at, zp) sh_t(dg_load(dtype, at))
-#endif
-#define DG_SG_LOAD4(dtype, v, at, step, vec, zp)                                                   \
-   if (vec) {                                                                                      \
-      uvec4 bits_ = dg_sg_load4_bits(at, DG_DTYPE_SIZE(dtype));                                    \
-      [[unroll]] for (uint c_ = 0u; c_ < 4u; c_++)                                                 \
-         v[c_] = DG_SG_VALUE(dtype, bits_[c_], zp);                                               \
-   } else {                                                                                        \
-      [[unroll]] for (uint c_ = 0u; c_ < 4u; c_++)                                                 \
-         v[c_] = DG_SG_ELEMENT(dtype, vmel_address_add(at, c_ * (step)), zp);                     \
-   }
-
-/* dg_gemm_load4_bits() with 8-byte loads for 4-byte elements: lavapipe loads each component of
- * a vector in its own loop over the lanes, so two 64-bit words cost half four 32-bit ones. */
-layout(buffer_reference, buffer_reference_align = 8, std430) buffer dg_sg_ref_u64 {
-   uint64_t value;
-};
-
-uvec4
-dg_sg_load4_bits(uvec2 address, uint size)
-{
-   if (size == 4u) {
-      uvec2 lo = unpackUint2x32(dg_sg_ref_u64(address).value);
-      uvec2 hi = unpackUint2x32(dg_sg_ref_u64(vmel_address_add(address, 8u)).value);
-      return uvec4(lo, hi);
-   }
-   if (size == 2u) {
-      uvec2 w = unpackUint2x32(dg_sg_ref_u64(address).value);
-      return uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16);
-   }
-   return dg_gemm_load4_bits(address, size);
-}
-
-/* Column 32 v_ + 4 l + cc_ of the block (lane l's weight vector v_, component cc_) handed to
- * every lane and multiplied into each row's accumulator (the lane id of subgroupBroadcast()
- * must be a constant: l is a literal). */
-#define DG_SG_COL(acc, a4, l)                                                                      \
-   {                                                                                               \
-      sh_t b1_ = subgroupBroadcast(b_[v_][cc_], l);                                                \
-      [[unroll]] for (uint t_ = 0u; t_ < DG_SG_TM; t_++)                                           \
-         acc[t_][v_ * DG_SG_LANES + l][cc_] += a4[t_][kk_] * b1_;                                  \
-   }
-
-/* The products of k = k0 .. k0 + 3 added into the lane's block: a4[t][kk] is row t's
- * patch value at k0 + kk. The lanes load the weight rows' DG_SG_TN columns between them (lane
- * l columns 32 v + 4 l .. + 3), zero past K or OC. */
-#define DG_SG_MAC4(acc, a4, k0)                                                                    \
-   [[unroll]] for (uint kk_ = 0u; kk_ < 4u; kk_++) {                                               \
-      uint k_ = (k0) + kk_;                                                                        \
-      sh4_t b_[DG_SG_BVECS];                                                                       \
-      [[unroll]] for (uint v_ = 0u; v_ < DG_SG_BVECS; v_++) {                                      \
-         uint oc_ = n0 + 32u * v_ + 4u * lane;                                                     \
-         bool ok_ = k_ < depth && oc_ < oc_count;                                                  \
-         uvec2 at_ = ok_ ? dg_address(w_r, k_ * w_r.strides[2] + oc_ * w_r.strides[3])           \
-                         : w_r.address;                                                            \
-         sh4_t w_;                                                                                 \
-         DG_SG_LOAD4(DG_W_DTYPE, w_, at_, w_r.strides[3], b_vec, weight_zp)                        \
-         b_[v_] = ok_ ? w_ : sh4_t(0);                                                             \
-      }                                                                                            \
-      [[unroll]] for (uint v_ = 0u; v_ < DG_SG_BVECS; v_++) {                                      \
-         [[unroll]] for (uint cc_ = 0u; cc_ < 4u; cc_++) {                                         \
-            DG_SG_COL(acc, a4, 0u) DG_SG_COL(acc, a4, 1u) DG_SG_COL(acc, a4, 2u)                   \
-            DG_SG_COL(acc, a4, 3u) DG_SG_COL(acc, a4, 4u) DG_SG_COL(acc, a4, 5u)                   \
-            DG_SG_COL(acc, a4, 6u) DG_SG_COL(acc, a4, 7u)                                          \
-         }                                                                                         \
-      }                                                                                            \
-   }
 
 void
 main()
