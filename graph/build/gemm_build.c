@@ -269,7 +269,7 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    }
    /* CPU devices with 8-lane subgroups: the SUBGROUP kernel (D63: lavapipe MATMUL 512^3 fp32
     * 1.83x, i8 2.25x the tiled kernels), i8 and fp32 rows */
-   if (out->ty.shape.rank == 3 && d[2] >= SG_MIN_COLS) {
+   if (out->ty.shape.rank == 3 && d[0] > 0 && d[2] >= SG_MIN_COLS) {
       uint64_t tiles;
       uint32_t kernel = subgroup_kernel(b, n, (uint64_t)d[1], (uint64_t)d[2], &tiles);
       if (kernel != DG_PLAN_NONE && tiles <= UINT32_MAX / DG_SG_LOCAL / (uint64_t)d[0])
