@@ -79,14 +79,13 @@ dg_coop_rewrite(struct lyr_instance *instance, VkPhysicalDevice pd, VkDeviceCrea
    if (no && *no)
       return;
    /* NV where the device offers it (NVIDIA: the same fragments); KHR where it offers only
-    * KHR, when VMEL_GRAPH_KERNELS=coop-khr (or coop-khr-square) asks for the KHR kernels, or for bf16 fragments,
-    * which only KHR has (D60). A validation layer older than these extensions (Debian 12's,
+    * KHR, when VMEL_GRAPH_KERNELS=coop-khr or coop-khr-square asks for the KHR kernels, or for
+    * bf16 fragments, which only KHR has (D60). A validation layer older than these extensions (Debian 12's,
     * which the tests run below the layers) does not know their features structs, so they are
     * neither queried nor added where NV does the same or coop-nv is asked for. */
-   const char *mode = getenv("VMEL_GRAPH_KERNELS");
-   bool khr_mode =
-      mode && (strcmp(mode, "coop-khr") == 0 || strcmp(mode, "coop-khr-square") == 0);
-   bool nv_mode = mode && strcmp(mode, "coop-nv") == 0;
+   enum dg_kernel_mode mode = dg_kernel_mode_from_env();
+   bool khr_mode = mode == DG_KERNELS_COOP_KHR || mode == DG_KERNELS_COOP_KHR_SQUARE;
+   bool nv_mode = mode == DG_KERNELS_COOP_NV;
    bool offer[DG_COOP_EXT_COUNT];
    offer[DG_COOP_EXT_NV] = offered(instance, pd, DG_COOP_EXT_NV);
    offer[DG_COOP_EXT_BF16] = !nv_mode && bf16_offered(instance, pd);

@@ -58,9 +58,6 @@ static const struct gemm_tile small_tile = {DG_VARIANT_TILED_SMALL, DG_VARIANT_T
  * 2.1 against 1.9). */
 #define SG_MIN_COLS 2
 
-/* Workgroups a GPU dispatch should have before a larger tile is taken (gemm_split.h). */
-#define GPU_MIN_TILES DG_GPU_MIN_TILES
-
 static uint64_t
 tiles_of(const struct gemm_tile *t, uint64_t batch, uint64_t rows, uint64_t cols)
 {
@@ -69,14 +66,13 @@ tiles_of(const struct gemm_tile *t, uint64_t batch, uint64_t rows, uint64_t cols
 
 /* The tile for a [batch, rows, cols] output: the wide one above the narrow one's width (fewer
  * loads from shared memory per multiply-add, no more columns computed in vain), then the next
- * smaller one while the dispatch would have fewer workgroups than the device runs at once:
- * GPU_MIN_TILES on a GPU; on a CPU device, which runs a workgroup per thread and the larger
- * block faster, its thread count (D61; 0 when unknown: the larger block whatever the count). */
+ * smaller one while the dispatch would have fewer than dg_gemm_min_workgroups() (a CPU
+ * device's thread count, D61: there the larger block is faster while no thread idles). */
 static const struct gemm_tile *
 tile_for(const struct dg_build *b, uint64_t batch, uint64_t rows, uint64_t cols)
 {
    const struct gemm_tile *t = cols > DG_GEMM_NARROW_BN ? &wide_tile : &narrow_tile;
-   uint64_t target = dg_build_cpu_device(b) ? dg_build_cpu_threads(b) : GPU_MIN_TILES;
+   uint64_t target = dg_gemm_min_workgroups(b);
    if (t == &wide_tile && tiles_of(t, batch, rows, cols) < target)
       t = &narrow_tile;
    if (tiles_of(t, batch, rows, cols) < target)
@@ -246,8 +242,8 @@ add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
                                  tiles * dg_kernel_local_size(kernel));
 }
 
-static uint32_t subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t rows,
-                                uint64_t cols, uint64_t *tiles);
+static uint32_t subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t batch,
+                                uint64_t rows, uint64_t cols, uint64_t *tiles);
 
 VkResult
 dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
@@ -269,12 +265,12 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    }
    /* CPU devices with 8-lane subgroups: the SUBGROUP kernel (D63: lavapipe MATMUL 512^3 fp32
     * 1.83x, i8 2.25x the tiled kernels), i8 and fp32 rows */
-   if (out->ty.shape.rank == 3 && d[0] > 0 && d[2] >= SG_MIN_COLS) {
+   if (out->ty.shape.rank == 3 && d[2] >= SG_MIN_COLS) {
       uint64_t tiles;
-      uint32_t kernel = subgroup_kernel(b, n, (uint64_t)d[1], (uint64_t)d[2], &tiles);
-      if (kernel != DG_PLAN_NONE && tiles <= UINT32_MAX / DG_SG_LOCAL / (uint64_t)d[0])
-         return add_tiled_stage(b, n, kernel, DG_VARIANT_NONE, tiles * (uint64_t)d[0],
-                                DG_PLAN_NONE, DG_PLAN_NONE);
+      uint32_t kernel =
+         subgroup_kernel(b, n, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2], &tiles);
+      if (kernel != DG_PLAN_NONE)
+         return add_tiled_stage(b, n, kernel, DG_VARIANT_NONE, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
    }
    if (out->ty.shape.rank != 3 || d[2] < MIN_TILED_COLS)
       return dg_build_default(b, n);
@@ -398,14 +394,14 @@ arrange_weight(struct dg_build *b, const struct dg_node *n, uint32_t *ref)
 
 /* ---- subgroups of 8 (D55) ------------------------------------------------------------------- */
 
-/* The SUBGROUP kernel for node n whose output is a [rows, cols] GEMM (per batch), with its tile
+/* The SUBGROUP kernel for node n whose output is `batch` [rows, cols] GEMMs, with its tile
  * count in *tiles, or DG_PLAN_NONE: no variant for the row, not a CPU device (its choices were
  * measured on lavapipe only; a GPU keeps the tiled kernels), no subgroups of DG_SG_LANES with
  * ballot, fusion on (no _EPI form: the tiled kernels' fuse), VMEL_GRAPH_SPLIT_K forcing parts
  * (the tiled kernels split; lavapipe's split-K tests), the workgroup limits. */
 static uint32_t
-subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t rows, uint64_t cols,
-                uint64_t *tiles)
+subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t batch, uint64_t rows,
+                uint64_t cols, uint64_t *tiles)
 {
    if (!dg_build_cpu_device(b) || !dg_build_subgroup8(b) || dg_build_fusion(b) ||
        dg_build_split_k(b) >= 2)
@@ -414,7 +410,7 @@ subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t rows, uint
    if (kernel == DG_PLAN_NONE || dg_kernel_local_size(kernel) != DG_SG_LOCAL ||
        !dg_build_fits_workgroup(b, DG_SG_LOCAL, 0))
       return DG_PLAN_NONE;
-   *tiles = ((rows + DG_SG_BM - 1) / DG_SG_BM) * ((cols + DG_SG_TN - 1) / DG_SG_TN);
+   *tiles = batch * ((rows + DG_SG_BM - 1) / DG_SG_BM) * ((cols + DG_SG_TN - 1) / DG_SG_TN);
    if (*tiles == 0 || *tiles > UINT32_MAX / DG_SG_LOCAL)
       return DG_PLAN_NONE;
    return kernel;
@@ -432,16 +428,17 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
    const struct dg_attrs_conv2d *a = &n->attrs.conv2d;
    enum dg_variant_kind epi = DG_VARIANT_NONE; /* the kernel's _EPI kind */
    uint32_t kernel = DG_PLAN_NONE;
-   if (d[3] >= coop_min_cols(b))
+   if (d[3] >= coop_min_cols(b)) {
       kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
                            a->input_zp == 0 && a->weight_zp == 0, tiles, &epi);
-   if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32 && d[3] >= coop_min_cols(b)) {
-      kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
-      epi = DG_VARIANT_INT_DOT_EPI;
+      if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
+         kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
+         epi = DG_VARIANT_INT_DOT_EPI;
+      }
    }
    const struct gemm_tile *t = NULL; /* the tiled kernel's tile (NULL: another kind) */
    if (kernel == DG_PLAN_NONE && d[3] >= SG_MIN_COLS)
-      kernel = subgroup_kernel(b, n, rows, (uint64_t)d[3], &tiles);
+      kernel = subgroup_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
    if (kernel == DG_PLAN_NONE) {
       if (d[3] < MIN_TILED_COLS)
          return dg_build_default(b, n);

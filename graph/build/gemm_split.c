@@ -44,14 +44,20 @@ dg_split_k_from_env(void)
 /*
  * The parts to split K into: 1 (no split) where the output's tiles fill the device, else enough
  * parts to reach its workgroup target with each part keeping DG_SPLIT_MIN_STEPS K steps; the
- * forced count of VMEL_GRAPH_SPLIT_K on any device. The target: DG_GPU_MIN_TILES on a GPU; on
- * a CPU device, which runs a workgroup per thread, its thread count (D61: below it threads
- * idle; above it more parts only add partial sums: lavapipe on 2 threads, MATMUL
+ * forced count of VMEL_GRAPH_SPLIT_K on any device. The target: dg_gemm_min_workgroups() (on a
+ * CPU device its thread count, D61: below it threads idle; above it more parts only add
+ * partial sums: lavapipe on 2 threads, MATMUL
  * [1,64,4096] x [1,4096,64] fp32 7.96 ms in 2 parts, 12.5 in 8, 18.6 unsplit). At most one
  * part per K step and DG_SPLIT_K_MAX parts, within SPLIT_MAX_BYTES of partial sums; then the
  * count for which each part has the same number of steps (the kernels' dg_gemm_part_steps())
  * but the last.
  */
+uint64_t
+dg_gemm_min_workgroups(const struct dg_build *b)
+{
+   return dg_build_cpu_device(b) ? dg_build_cpu_threads(b) : DG_GPU_MIN_TILES;
+}
+
 static uint32_t
 split_parts(const struct dg_build *b, uint64_t tiles, uint64_t steps, uint64_t elements)
 {
@@ -62,7 +68,7 @@ split_parts(const struct dg_build *b, uint64_t tiles, uint64_t steps, uint64_t e
    if (setting >= 2) {
       parts = setting;
    } else {
-      uint64_t target = dg_build_cpu_device(b) ? dg_build_cpu_threads(b) : DG_GPU_MIN_TILES;
+      uint64_t target = dg_gemm_min_workgroups(b);
       if (tiles >= target)
          return 1;
       parts = (target + tiles - 1) / tiles;

@@ -14,6 +14,12 @@
  * 132). Below it the tiled build takes smaller tiles (gemm_build.c), then splits K. */
 #define DG_GPU_MIN_TILES 256
 
+/** The workgroups a GEMM dispatch should have on b's device before the tiled build stops
+ *  taking smaller tiles and splitting K: DG_GPU_MIN_TILES on a GPU; on a CPU device, which
+ *  runs a workgroup per thread, its thread count (D61; 0 when unknown: no smaller tile, no
+ *  split). */
+uint64_t dg_gemm_min_workgroups(const struct dg_build *b);
+
 /** A GEMM as the tiled kernels see it: `batch` products of a rows x depth matrix by a
  *  depth x cols one (CONV2D: batch 1, rows N*OH*OW, depth KH*KW*IC, cols OC). */
 struct dg_gemm_dims {
