@@ -795,7 +795,13 @@ static int
 parse_args(int argc, char **argv, struct options *o)
 {
    *o = (struct options){
-       .reps = 7, .warmup = 1, .warmup_ms = 1000, .rounds = 1, .creations = 10, .batch = 1, .elements = BENCH_DEFAULT_ELEMENTS};
+       .reps = 7,
+       .warmup = 1,
+       .warmup_ms = 1000,
+       .rounds = 1,
+       .creations = 10,
+       .batch = 1,
+       .elements = BENCH_DEFAULT_ELEMENTS};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1187,12 +1193,6 @@ torch_ms(const char *path, const char *graph)
    return found;
 }
 
-/* The baseline variant's device: created with VMEL_GRAPH_KERNELS=reference set (the layer may
- * read it at device or at pipeline creation: it stays set while the baseline runs), for one
- * graph's baseline and destroyed after it, so that no main measurement runs while a second
- * device exists: on the H200 the suite's graphs measured after the first (whose baseline
- * created the device) read 2-5x slower than the same kernels without --no-baseline
- * (docs/performance.md, 2026-12-03). */
 /* An environment variable set for one run, the caller's value restored after. */
 struct env_override {
    char name[64];
@@ -1219,19 +1219,32 @@ env_override_restore(const struct env_override *e)
       unsetenv(e->name);
 }
 
-struct baseline {
-   struct bench_device d;
-   bool ready;
-   struct env_override env; /* VMEL_GRAPH_KERNELS=reference while the baseline runs */
-};
-
-static void
-baseline_env(struct baseline *b, bool on)
+/* Measures g again into m on d with NAME=VALUE set while it runs (checked like the main run);
+ * false when it failed, with "<what> FAILED: <why>" in note. The main result stands either
+ * way: g's failure state is the caller's again after. */
+static bool
+run_aside(struct bench_device *d, const struct options *opt, struct bench_graph *g,
+          struct bench_measure *m, const char *name, const char *value, const char *what,
+          char *note, size_t note_size)
 {
-   if (on)
-      env_override_set(&b->env, BASELINE_ENV, "reference");
-   else
-      env_override_restore(&b->env);
+   struct env_override e;
+   env_override_set(&e, name, value);
+   char why[sizeof(g->why)];
+   snprintf(why, sizeof(why), "%s", g->why);
+   bool failed = g->failed;
+   g->failed = false;
+   g->why[0] = 0;
+   run_graph(d, opt, g, m);
+   env_override_restore(&e);
+   bool ran = !g->failed;
+   if (!ran) {
+      char failure[sizeof(g->why)]; /* note lies in g: no overlapping source */
+      snprintf(failure, sizeof(failure), "%s", g->why);
+      snprintf(note, note_size, "%s FAILED: %.140s", what, failure);
+   }
+   g->failed = failed;
+   snprintf(g->why, sizeof(g->why), "%s", why);
+   return ran;
 }
 
 /* Measures g again into g->variant on d with --variant's NAME=VALUE set; a failure is noted in
@@ -1242,62 +1255,38 @@ run_variant(struct bench_device *d, const struct options *opt, struct bench_grap
    const char *eq = strchr(opt->variant, '=');
    char name[64];
    snprintf(name, sizeof(name), "%.*s", (int)(eq - opt->variant), opt->variant);
-   struct env_override e;
-   env_override_set(&e, name, eq + 1);
-   char why[256];
-   snprintf(why, sizeof(why), "%s", g->why);
-   bool failed = g->failed;
-   g->failed = false;
-   g->why[0] = 0;
-   run_graph(d, opt, g, &g->variant);
-   env_override_restore(&e);
-   if (g->failed) {
-      char note[sizeof(g->variant_note)];
-      snprintf(note, sizeof(note), "variant FAILED: %.140s", g->why);
-      memcpy(g->variant_note, note, sizeof(note));
-   }
-   g->variant_ran = !g->failed && !g->variant_note[0];
-   g->failed = failed;
-   snprintf(g->why, sizeof(g->why), "%s", why);
+   g->variant_ran = run_aside(d, opt, g, &g->variant, name, eq + 1, "variant", g->variant_note,
+                              sizeof(g->variant_note));
 }
 
-/* Runs g's baseline variant into g->base (checked like the main one); g->base_note says how it
- * went. */
+/* Runs g's baseline variant into g->base (checked like the main one) on a device of its own,
+ * created with VMEL_GRAPH_KERNELS=reference set (the layer may read it at device or at
+ * pipeline creation: it stays set while the baseline runs) and destroyed after it, so that no
+ * main measurement runs while a second device exists: on the H200 the suite's graphs measured
+ * after the first (whose baseline created the device) read 2-5x slower than the same kernels
+ * without --no-baseline (docs/performance.md, 2026-12-03). g->base_note says how it went. */
 static void
-run_baseline(struct baseline *b, const struct options *opt, struct bench_graph *g)
+run_baseline(const struct options *opt, struct bench_graph *g)
 {
-   memset(&b->d, 0, sizeof(b->d));
-   baseline_env(b, true);
-   b->ready = bench_device_init(&b->d, opt->meta);
-   baseline_env(b, false);
-   if (!b->ready) {
+   struct bench_device bd;
+   memset(&bd, 0, sizeof(bd));
+   struct env_override e;
+   env_override_set(&e, BASELINE_ENV, "reference");
+   bool ready = bench_device_init(&bd, opt->meta);
+   env_override_restore(&e);
+   if (!ready) {
       snprintf(g->base_note, sizeof(g->base_note), "no baseline device");
       return;
    }
-   baseline_env(b, true);
-   char why[256];
-   snprintf(why, sizeof(why), "%s", g->why);
-   bool failed = g->failed;
-   g->failed = false;
-   g->why[0] = 0;
-   run_graph(&b->d, opt, g, &g->base);
-   baseline_env(b, false);
-   if (g->failed) {
-      /* a wrong or failing baseline is reported; the main result stands */
-      char note[sizeof(g->base_note)];
-      snprintf(note, sizeof(note), "baseline FAILED: %.140s", g->why);
-      memcpy(g->base_note, note, sizeof(note));
-   } else {
-      g->base_ran = true;
+   /* a wrong or failing baseline is reported; the main result stands */
+   g->base_ran = run_aside(&bd, opt, g, &g->base, BASELINE_ENV, "reference", "baseline",
+                           g->base_note, sizeof(g->base_note));
+   if (g->base_ran)
       snprintf(g->base_note, sizeof(g->base_note), "%s",
                !strcmp(g->base.kernels, g->main.kernels)
                    ? "baseline: same kernels (" BASELINE_ENV "=reference selects nothing here)"
                    : "baseline: " BASELINE_ENV "=reference, checked");
-   }
-   g->failed = failed;
-   snprintf(g->why, sizeof(g->why), "%s", why);
-   bench_device_finish(&b->d);
-   b->ready = false;
+   bench_device_finish(&bd);
 }
 
 /* The suite's table: one row per suite graph that ran. */
@@ -1395,8 +1384,6 @@ main(int argc, char **argv)
 
    static struct bench_graph graphs[BENCH_GRAPH_COUNT];
    memset(graphs, 0, sizeof(graphs));
-   struct baseline base;
-   memset(&base, 0, sizeof(base));
    int count = 0;
    for (size_t k = 0; k < BENCH_GRAPH_COUNT; k++) {
       if (!selected(&opt, k))
@@ -1429,7 +1416,7 @@ main(int argc, char **argv)
          if (opt.no_baseline)
             snprintf(g->base_note, sizeof(g->base_note), "baseline not measured (--no-baseline)");
          else
-            run_baseline(&base, &opt, g);
+            run_baseline(&opt, g);
       }
       bench_graph_finish(g); /* the data: only the results are kept */
       if (g->skipped) {
@@ -1451,8 +1438,6 @@ main(int argc, char **argv)
       status = 1;
    for (int i = 0; i < count; i++)
       bench_graph_finish(&graphs[i]);
-   if (base.ready)
-      bench_device_finish(&base.d);
    bench_device_finish(&d);
    return status;
 }
