@@ -54,7 +54,7 @@ grab() { # the per-graph lines of bench_graph's log $1 (not its --variant table)
     grep -E "^[a-z0-9_]+ [A-Z0-9]|gpu +median|variant  |kernels|unstable|wrong|FAIL|fail" |
     grep -v "^ *baseline" >> "$summary"
 }
-bg() { # bg LOG VAR=VALUE... -- bench_graph options
+bg() { # bg LOG [VAR=VALUE...] -- bench_graph options
   local log=$1; shift
   local envs=()
   while [ "$1" != "--" ]; do envs+=("$1"); shift; done
@@ -110,14 +110,14 @@ for r in 1 2; do
   key="suite"; [ "$r" = 2 ] && key=suite2
   if step $key "suite --no-baseline, round $r"; then
     # shellcheck disable=SC2086
-    bg "$out/suite_nobase_$r.txt" VMEL_GRAPH_UNUSED= -- $suite $opts --no-baseline "${torch[@]}" \
+    bg "$out/suite_nobase_$r.txt" -- $suite $opts --no-baseline "${torch[@]}" \
       --json "$out/suite_nobase_$r.json"
     sed -n '/^graph  /,$p' "$out/suite_nobase_$r.txt" | grep -v "not measured" >> "$summary"
     pack
   fi
   if [ "$r" = 1 ] && step base "suite with the baseline (no 4096^3 MATMUL)"; then
     # shellcheck disable=SC2086
-    bg "$out/suite_base.txt" VMEL_GRAPH_UNUSED= -- $small $base_opts "${torch[@]}" --json "$out/suite_base.json"
+    bg "$out/suite_base.txt" -- $small $base_opts "${torch[@]}" --json "$out/suite_base.json"
     sed -n '/^graph  /,$p' "$out/suite_base.txt" >> "$summary"
     pack
   fi
@@ -128,7 +128,7 @@ split="--graph resnet_fp32_b1 --graph matmul512_fp32 --graph matmul_64x4096x64_f
 variant_table() { sed -n '/^variant .* against the default/,$p' "$1" >> "$summary"; }
 if step split "split-K (default) against unsplit (VMEL_GRAPH_SPLIT_K=1), 3 rounds"; then
   # shellcheck disable=SC2086
-  bg "$out/split.txt" VMEL_GRAPH_UNUSED= -- $split $opts --variant VMEL_GRAPH_SPLIT_K=1 --rounds 3
+  bg "$out/split.txt" -- $split $opts --variant VMEL_GRAPH_SPLIT_K=1 --rounds 3
   grab "$out/split.txt"
   variant_table "$out/split.txt"
   pack
@@ -137,7 +137,7 @@ coop="--graph matmul4096_fp16 --graph matmul4096_i8 --graph matmul512_fp16 --gra
   --graph matmul512_bf16 --graph matmul4096_bf16 --no-baseline"
 if step coop "coop kinds: the default (KHR) against coop-nv, 2 rounds"; then
   # shellcheck disable=SC2086
-  bg "$out/coop.txt" VMEL_GRAPH_UNUSED= -- $coop $opts --pipeline-stats \
+  bg "$out/coop.txt" -- $coop $opts --pipeline-stats \
     --variant VMEL_GRAPH_KERNELS=coop-nv --rounds 2
   grab "$out/coop.txt"
   variant_table "$out/coop.txt"
