@@ -7,7 +7,7 @@
 # Writes everything into OUTDIR (one summary.txt plus the logs and JSON) and packs it into
 # OUTDIR.tar.gz after every step, so that a run cut short still returns what it measured;
 # SECONDS (default 540) is the budget: a step that would start after it is skipped.
-# STEPs (default all but suite2, in this order, most wanted first):
+# STEPs (default all but suite2 and dwconv, in this order, most wanted first):
 #   square   the cooperative-matrix files under coop-khr-square (the KHR 16x16 kind's fp16, fp8
 #            and i8 rows, which the H200 otherwise never takes: it lists 16x8 too), checked,
 #            then bench_graph's MATMUL 512^2 fp16/i8 under it (the kernel names)
@@ -23,6 +23,8 @@
 #            VMEL_GRAPH_KERNELS=coop-nv --rounds 2) for fp16 and i8, and bf16 at 512 and 4096
 #            (NV has none: split tiled) with the driver's pipeline statistics (D59)
 #   suite2   the suite --no-baseline again (run-to-run spread)
+#   dwconv   the ROW_BLOCK DEPTHWISE_CONV2D (D64) on the GPU under fast-cpu: its optest files
+#            checked, dwconv_fp16 and the MobileNet blocks against the default, PyTorch's dwconv
 set -uo pipefail
 out=${1:?usage: bench/gpu-issue14.sh OUTDIR [SECONDS [STEP...]]}
 budget=${2:-540}
@@ -73,10 +75,14 @@ opts="--creations 1 --warmup 5 --reps 10 --batch ${ISSUE14_BATCH:-20}"
 
 d=tests/optest/data
 if command -v vmel-optest > /dev/null && step square "optests under coop-khr-square"; then
-  VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr-square timeout "$(left)" vmel-optest \
+  # the driver's pipeline statistics name each kernel pipeline the tests created
+  VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr-square VMEL_GRAPH_PIPELINE_STATS=1 \
+    VMEL_GRAPH_SEVERITY=info timeout "$(left)" vmel-optest \
     $d/matmul_coop.optest $d/conv2d_coop.optest > "$out/square.log" 2>&1
   echo "   $(grep -E 'passed, ' "$out/square.log" | tail -1)" >> "$summary"
   grep -E "^(FAIL|fail)" "$out/square.log" | head -5 >> "$summary"
+  grep -o "pipeline statistics: kernel [a-z0-9_]*" "$out/square.log" | sort | uniq -c |
+    sed 's/pipeline statistics: kernel //' >> "$summary"
   bg "$out/square_bench.txt" VMEL_GRAPH_KERNELS=coop-khr-square -- \
     --graph matmul512_fp16 --graph matmul512_i8 --no-baseline --creations 1 --reps 3
   grab "$out/square_bench.txt"
@@ -142,6 +148,21 @@ if step coop "coop kinds: the default (KHR) against coop-nv, 2 rounds"; then
   grab "$out/coop.txt"
   variant_table "$out/coop.txt"
   grep "pipeline statistics:" "$out/coop.txt" | cut -c1-400 | sort -u >> "$summary"
+  pack
+fi
+# the ROW_BLOCK DEPTHWISE_CONV2D (D64), written for CPU devices, on a GPU: VMEL_GRAPH_KERNELS=fast-cpu
+# takes it there (and the CPU devices' GEMM choices, which dwconv_fp16 has none of)
+if command -v vmel-optest > /dev/null && step dwconv "ROW_BLOCK depthwise under fast-cpu"; then
+  VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=fast-cpu timeout "$(left)" vmel-optest \
+    $d/depthwise_conv2d_rows.optest $d/depthwise_conv2d.optest > "$out/dwconv.log" 2>&1
+  echo "   $(grep -E 'passed, ' "$out/dwconv.log" | tail -1)" >> "$summary"
+  grep -E "^(FAIL|fail)" "$out/dwconv.log" | head -5 >> "$summary"
+  bg "$out/dwconv.txt" -- --graph dwconv_fp16 --graph mobilenet_fp32_b1 --graph mobilenet_fp32_b8 \
+    $opts --no-baseline --variant VMEL_GRAPH_KERNELS=fast-cpu --rounds 2
+  grab "$out/dwconv.txt"
+  variant_table "$out/dwconv.txt"
+  (cd bench && timeout "$(left)" python3 conv_family_torch.py > "$out/dwconv_torch.txt" 2>&1)
+  grep -i "dwconv" "$out/dwconv_torch.txt" >> "$summary"
   pack
 fi
 cat "$summary"

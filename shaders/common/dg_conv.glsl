@@ -77,18 +77,24 @@ dg_conv_dot(acc_t acc, uvec2 in_row, uint in_step, uvec2 w_row, uint w_step, uin
 
 /* out = apply_add_s<out_t>(static_cast<out_t>(acc), bias[bias_index]), stored at `address`
  * (floats: rounded to out_t, added, rounded again by the store; integers: acc_t is out_t);
- * dg_conv_value() is the value before the store (a fused epilogue's input, D52). */
+ * dg_conv_value() is the value before the store (a fused epilogue's input, D52),
+ * dg_conv_value_with() the same with the bias element already read. */
 dg_atype(DG_OUT_DTYPE)
-dg_conv_value(acc_t acc, vmel_tensor_record b_r, uint bias_index)
+dg_conv_value_with(acc_t acc, dg_atype(DG_OUT_DTYPE) bias_el)
 {
-   dg_atype(DG_OUT_DTYPE) bias_el =
-      dg_load(DG_OUT_DTYPE, dg_address(b_r, bias_index * b_r.strides[0]));
 #if DG_DTYPE_IS_FLOAT(DG_OUT_DTYPE)
    float result = dg_cast(DG_OUT_DTYPE, float(acc)) + bias_el;
 #else
    dg_atype(DG_OUT_DTYPE) result = dg_atype(DG_OUT_DTYPE)(acc) + bias_el;
 #endif
    return result;
+}
+
+dg_atype(DG_OUT_DTYPE)
+dg_conv_value(acc_t acc, vmel_tensor_record b_r, uint bias_index)
+{
+   return dg_conv_value_with(
+      acc, dg_load(DG_OUT_DTYPE, dg_address(b_r, bias_index * b_r.strides[0])));
 }
 
 void

@@ -50,34 +50,13 @@
 #endif
 #define DG_SG_LOAD4(dtype, v, at, step, vec, zp)                                                   \
    if (vec) {                                                                                      \
-      uvec4 bits_ = dg_sg_load4_bits(at, DG_DTYPE_SIZE(dtype));                                    \
+      uvec4 bits_ = dg_load4_bits_u64(at, DG_DTYPE_SIZE(dtype));                                \
       [[unroll]] for (uint c_ = 0u; c_ < 4u; c_++)                                                 \
          v[c_] = DG_SG_VALUE(dtype, bits_[c_], zp);                                               \
    } else {                                                                                        \
       [[unroll]] for (uint c_ = 0u; c_ < 4u; c_++)                                                 \
          v[c_] = DG_SG_ELEMENT(dtype, vmel_address_add(at, c_ * (step)), zp);                     \
    }
-
-/* dg_gemm_load4_bits() with 8-byte loads for 4-byte elements: lavapipe loads each component of
- * a vector in its own loop over the lanes, so two 64-bit words cost half four 32-bit ones. */
-layout(buffer_reference, buffer_reference_align = 8, std430) buffer dg_sg_ref_u64 {
-   uint64_t value;
-};
-
-uvec4
-dg_sg_load4_bits(uvec2 address, uint size)
-{
-   if (size == 4u) {
-      uvec2 lo = unpackUint2x32(dg_sg_ref_u64(address).value);
-      uvec2 hi = unpackUint2x32(dg_sg_ref_u64(vmel_address_add(address, 8u)).value);
-      return uvec4(lo, hi);
-   }
-   if (size == 2u) {
-      uvec2 w = unpackUint2x32(dg_sg_ref_u64(address).value);
-      return uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16);
-   }
-   return dg_gemm_load4_bits(address, size);
-}
 
 /* Column 32 v_ + 4 l + cc_ of the block (lane l's weight vector v_, component cc_) handed to
  * every lane and multiplied into each row's accumulator (the lane id of subgroupBroadcast()

@@ -20,6 +20,7 @@
 #include "dg_stage_plan.h"
 #include "ops/dg_op.h"
 #include "vmel_kernels_graph.h"
+#include "kernel_abi/depthwise_args.h"
 #include "kernel_abi/gemm_args.h"
 #include "kernel_abi/reduce_args.h"
 
@@ -1119,6 +1120,90 @@ test_subgroup(void)
    planned_free(&t);
 }
 
+/* The ROW_BLOCK DEPTHWISE_CONV2D (D64): on a CPU device, channel multiplier 1, channels a
+ * multiple of 4 and a window of (DG_DW_TX - 1) * stride_x + (KW - 1) * dilation_x + 1 <=
+ * DG_DW_WMAX pixels: N * OH * ceil(OW / DG_DW_TX) * C / 4 work items (the fp16-arithmetic form
+ * where the device has it); the row's kernel otherwise, on a GPU and in the reference mode. */
+static void
+test_depthwise_row_block(void)
+{
+   struct planned t;
+   struct dg_plan_caps cpu = default_caps;
+   cpu.cpu_device = true;
+   const struct dcase f32 = {
+       "plan depthwise rows fp32", "t_f32_2x9x13x8", "t_f32_2x9x13x8",
+       "%pad = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n"
+       "%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f32_3x3x8x1 0\n%bias = OpGraphConstantARM %t_f32_8 1\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_2x9x13x8 %tosa DEPTHWISE_CONV2D %pad %one %one %i32_3 %false %in0 "
+       "%w %bias %zp %zp\n"};
+   if (plan_case(&f32, &cpu, &t)) {
+      const struct dg_plan_stage *s = &t.p->stages[0];
+      check_eq_u64(s->kernel, DG_KERNEL_TOSA_DEPTHWISE_CONV2D_ROWS_FP32_ACC_FP32);
+      check_eq_u64(s->tensor_count, 4);
+      check_eq_u64(s->work, 2 * 9 * ((13 + DG_DW_TX - 1) / DG_DW_TX) * (8 / 4));
+      check_eq_u64(s->attr_words, 12);
+   }
+   planned_free(&t);
+   struct dg_plan_caps caps = cpu;
+   caps.cpu_device = false;
+   if (plan_case(&f32, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_DEPTHWISE_CONV2D_FP32_ACC_FP32);
+   planned_free(&t);
+   caps = cpu;
+   caps.kernels = DG_KERNELS_REFERENCE;
+   if (plan_case(&f32, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_DEPTHWISE_CONV2D_FP32_ACC_FP32);
+   planned_free(&t);
+   const struct dcase f16 = {
+       "plan depthwise rows fp16", "t_f16_1x6x6x4", "t_f16_1x6x6x4",
+       "%pad = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n"
+       "%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f16_3x3x4x1 0\n%bias = OpGraphConstantARM %t_f16_4 1\n"
+       "%zp = OpConstantNull %t_f16_1\n",
+       "%r = OpExtInst %t_f16_1x6x6x4 %tosa DEPTHWISE_CONV2D %pad %one %one %i32_2 %false %in0 "
+       "%w %bias %zp %zp\n"};
+   caps = cpu;
+   caps.fp16_arith = true;
+   if (plan_case(&f16, &caps, &t))
+      check_eq_u64(t.p->stages[0].kernel,
+                   DG_KERNEL_TOSA_DEPTHWISE_CONV2D_ROWS_FP16_ACC_FP16_FP16ARITH);
+   planned_free(&t);
+   /* 6 channels; M = 2; a window of 7 * 3 + 2 + 1 = 24 pixels (stride_x 3): the row's kernel */
+   const struct dcase c6 = {
+       "plan depthwise rows c6", "t_f32_1x6x6x6", "t_f32_1x6x6x6",
+       "%pad = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n"
+       "%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f32_3x3x6x1 0\n%bias = OpGraphConstantARM %t_f32_6 1\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_1x6x6x6 %tosa DEPTHWISE_CONV2D %pad %one %one %i32_3 %false %in0 "
+       "%w %bias %zp %zp\n"};
+   const struct dcase m2 = {
+       "plan depthwise rows m2", "t_f32_1x6x6x4", "t_f32_1x6x6x8",
+       "%pad = OpConstantCompositeReplicateEXT %t_i32_4 %i32_1\n"
+       "%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%w = OpGraphConstantARM %t_f32_3x3x4x2 0\n%bias = OpGraphConstantARM %t_f32_8 1\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_1x6x6x8 %tosa DEPTHWISE_CONV2D %pad %one %one %i32_3 %false %in0 "
+       "%w %bias %zp %zp\n"};
+   const struct dcase wide = {
+       "plan depthwise rows stride 3", "t_f32_1x6x13x4", "t_f32_1x6x5x4",
+       "%pad = OpConstantComposite %t_i32_4 %i32_1 %i32_1 %i32_0 %i32_2\n"
+       "%one = OpConstantCompositeReplicateEXT %t_i32_2 %i32_1\n"
+       "%stride = OpConstantComposite %t_i32_2 %i32_1 %i32_3\n"
+       "%w = OpGraphConstantARM %t_f32_3x3x4x1 0\n%bias = OpGraphConstantARM %t_f32_4 1\n"
+       "%zp = OpConstantNull %t_f32_1\n",
+       "%r = OpExtInst %t_f32_1x6x5x4 %tosa DEPTHWISE_CONV2D %pad %stride %one %i32_3 %false "
+       "%in0 %w %bias %zp %zp\n"};
+   const struct dcase *row_kernel[] = {&c6, &m2, &wide};
+   for (uint32_t i = 0; i < sizeof(row_kernel) / sizeof(row_kernel[0]); i++) {
+      if (plan_case(row_kernel[i], &cpu, &t))
+         check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_DEPTHWISE_CONV2D_FP32_ACC_FP32);
+      planned_free(&t);
+   }
+}
+
 /* The COOP variants (D51): fp16 only when forced, i8 from GPU_MIN_TILES tiles (measured on
  * the H200); taken where the device lists their shape (KHR before NV, 16x8
  * before 16x16), for fp16/fp8 and zero-point-free i8 rows; the tiled kernel for others (fp32,
@@ -1892,6 +1977,7 @@ main(void)
    test_matmul();
    test_tiled();
    test_subgroup();
+   test_depthwise_row_block();
    test_coop();
    test_rescale();
    test_residual();
