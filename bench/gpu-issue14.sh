@@ -7,7 +7,7 @@
 # Writes everything into OUTDIR (one summary.txt plus the logs and JSON) and packs it into
 # OUTDIR.tar.gz after every step, so that a run cut short still returns what it measured;
 # SECONDS (default 540) is the budget: a step that would start after it is skipped.
-# STEPs (default all but suite2 and dwconv, in this order, most wanted first):
+# STEPs (default all but suite2, dwconv and intdot, in this order, most wanted first):
 #   square   the cooperative-matrix files under coop-khr-square (the KHR 16x16 kind's fp16, fp8
 #            and i8 rows, which the H200 otherwise never takes: it lists 16x8 too), checked,
 #            then bench_graph's MATMUL 512^2 fp16/i8 under it (the kernel names)
@@ -25,6 +25,8 @@
 #   suite2   the suite --no-baseline again (run-to-run spread)
 #   dwconv   the ROW_BLOCK DEPTHWISE_CONV2D (D64) on the GPU under fast-cpu: its optest files
 #            checked, dwconv_fp16 and the MobileNet blocks against the default, PyTorch's dwconv
+#   intdot   the INT_DOT kind's split-K (D65): the i8 optest files checked, the int8 ResNet
+#            blocks against VMEL_GRAPH_SPLIT_K=1
 set -uo pipefail
 out=${1:?usage: bench/gpu-issue14.sh OUTDIR [SECONDS [STEP...]]}
 budget=${2:-540}
@@ -163,6 +165,19 @@ if command -v vmel-optest > /dev/null && step dwconv "ROW_BLOCK depthwise under 
   variant_table "$out/dwconv.txt"
   (cd bench && timeout "$(left)" python3 conv_family_torch.py > "$out/dwconv_torch.txt" 2>&1)
   grep -i "dwconv" "$out/dwconv_torch.txt" >> "$summary"
+  pack
+fi
+# the INT_DOT kind's split-K (D65): the i8 files checked with the GPU's own choices, then the
+# int8 ResNet blocks split (default) against unsplit
+if command -v vmel-optest > /dev/null && step intdot "INT_DOT split-K"; then
+  VMEL_TEST_NO_VALIDATION=1 timeout "$(left)" vmel-optest $d/splitk.optest \
+    $d/fusion_int_dot.optest $d/matmul_tiled.optest $d/conv2d_tiled.optest > "$out/intdot.log" 2>&1
+  echo "   $(grep -E 'passed, ' "$out/intdot.log" | tail -1)" >> "$summary"
+  grep -E "^(FAIL|fail)" "$out/intdot.log" | head -5 >> "$summary"
+  bg "$out/intdot.txt" -- --graph resnet_int8_b1 --graph resnet_int8_b8 $opts --no-baseline \
+    --variant VMEL_GRAPH_SPLIT_K=1 --rounds 2
+  grab "$out/intdot.txt"
+  variant_table "$out/intdot.txt"
   pack
 fi
 cat "$summary"

@@ -83,6 +83,7 @@ enum dg_variant_kind {
    DG_VARIANT_SPLITK,
    DG_VARIANT_SPLITK_REDUCE,
    DG_VARIANT_SPLITK_REDUCE_EPI,
+   DG_VARIANT_INT_DOT_SPLITK, /* INT_DOT's split-K partial sums (D65), added by SPLITK_REDUCE */
    DG_VARIANT_SUBGROUP,    /* no shared memory, weights broadcast over 8-lane subgroups (D55) */
    DG_VARIANT_ROW_BLOCK,   /* DEPTHWISE_CONV2D: a row's pixels x 4 channels per work item (D64) */
    DG_VARIANT_NONE,        /* no kernel's kind: dg_build_variant() finds none */

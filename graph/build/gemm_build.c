@@ -259,6 +259,16 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
       if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
          kernel = int_dot_kernel(b, n, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2], &tiles);
          epi = DG_VARIANT_INT_DOT_EPI;
+         if (kernel != DG_PLAN_NONE) { /* D65: split K where its tiles are few */
+            const struct dg_tensor *a = dg_node_input(dg_build_graph(b), n, 0);
+            struct dg_gemm_dims dims = {(uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2],
+                                        (uint64_t)a->ty.shape.dim[2]};
+            bool split;
+            VkResult result = dg_gemm_split_k(b, n, &dims, DG_VARIANT_INT_DOT_SPLITK,
+                                              DG_PLAN_NONE, DG_PLAN_NONE, &split);
+            if (result != VK_SUCCESS || split)
+               return result;
+         }
       }
       if (kernel != DG_PLAN_NONE)
          return add_tiled_stage(b, n, kernel, epi, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
@@ -283,7 +293,8 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    struct dg_gemm_dims dims = {(uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2],
                                (uint64_t)a->ty.shape.dim[2]};
    bool split;
-   VkResult result = dg_gemm_split_k(b, n, &dims, DG_PLAN_NONE, DG_PLAN_NONE, &split);
+   VkResult result =
+      dg_gemm_split_k(b, n, &dims, DG_VARIANT_SPLITK, DG_PLAN_NONE, DG_PLAN_NONE, &split);
    if (result != VK_SUCCESS || split)
       return result;
    return add_tiled_stage(b, n, kernel, t->epi_kind, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
@@ -428,12 +439,14 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
    const struct dg_attrs_conv2d *a = &n->attrs.conv2d;
    enum dg_variant_kind epi = DG_VARIANT_NONE; /* the kernel's _EPI kind */
    uint32_t kernel = DG_PLAN_NONE;
+   bool int_dot = false; /* the INT_DOT kind, which splits K (D65) */
    if (d[3] >= coop_min_cols(b)) {
       kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
                            a->input_zp == 0 && a->weight_zp == 0, tiles, &epi);
       if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
          kernel = int_dot_kernel(b, n, 1, rows, (uint64_t)d[3], &tiles);
          epi = DG_VARIANT_INT_DOT_EPI;
+         int_dot = kernel != DG_PLAN_NONE;
       }
    }
    const struct gemm_tile *t = NULL; /* the tiled kernel's tile (NULL: another kind) */
@@ -455,11 +468,12 @@ dg_op_conv2d_build(struct dg_build *b, const struct dg_node *n)
       return result;
    if (weight == DG_PLAN_NONE)
       return dg_build_default(b, n);
-   if (t) {
+   if (t || int_dot) { /* the tiled and (D65) integer-dot kinds split K */
       const int64_t *w = dg_node_input(dg_build_graph(b), n, 1)->ty.shape.dim;
       struct dg_gemm_dims dims = {1, rows, (uint64_t)d[3], (uint64_t)(w[1] * w[2] * w[3])};
       bool split;
-      result = dg_gemm_split_k(b, n, &dims, 1, weight, &split);
+      result = dg_gemm_split_k(b, n, &dims, t ? DG_VARIANT_SPLITK : DG_VARIANT_INT_DOT_SPLITK, 1,
+                               weight, &split);
       if (result != VK_SUCCESS || split)
          return result;
    }

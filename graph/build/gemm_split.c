@@ -4,7 +4,8 @@
  *
  * Split-K of the tiled GEMM kernels (D56, issue 14): where a MATMUL's or CONV2D's output has too
  * few tiles to fill a GPU and K is long, the SPLITK variant (the 64 x 64 tile of
- * matmul_tiled.comp / conv2d_tiled.comp with DG_GEMM_SPLIT_K) runs S workgroups per tile, each
+ * matmul_tiled.comp / conv2d_tiled.comp with DG_GEMM_SPLIT_K; since D65 also the INT_DOT_SPLITK
+ * variant of matmul_dot.comp / conv2d_dot.comp) runs S workgroups per tile, each
  * summing one part of K into a session scratch tensor [S, <output dims>] of partial sums in the
  * accumulator's 4-byte type, and a second stage (gemm_reduce.comp) adds the S parts in order
  * and stores the output as the unsplit kernel would, through the fused epilogue of the
@@ -104,29 +105,44 @@ add_reduce_stage(struct dg_build *b, const struct dg_node *n, uint32_t parts, ui
                                  DG_GEMM_REDUCE_OUTPUT, attr_size, elements);
 }
 
+/* The tile of each split kind's kernel (kernel_abi/gemm_args.h): the kernels and this file
+ * count K steps of the same `bk` (dg_gemm_part_steps(), dg_dot_part_steps()). */
+static const struct split_kind {
+   enum dg_variant_kind kind;
+   uint32_t bm, bn, bk, shared_bytes;
+} split_kinds[] = {
+   {DG_VARIANT_SPLITK, DG_GEMM_SMALL_BM, DG_GEMM_SMALL_BN, DG_GEMM_SMALL_BK,
+    DG_GEMM_SHARED_BYTES(DG_GEMM_SMALL_BM, DG_GEMM_SMALL_BN, DG_GEMM_SMALL_BK)},
+   {DG_VARIANT_INT_DOT_SPLITK, DG_DOT_BM, DG_DOT_BN, DG_DOT_BK, DG_DOT_SHARED_BYTES},
+};
+
 VkResult
 dg_gemm_split_k(struct dg_build *b, const struct dg_node *n, const struct dg_gemm_dims *dims,
-                uint32_t replace, uint32_t with, bool *built)
+                enum dg_variant_kind kind, uint32_t replace, uint32_t with, bool *built)
 {
    *built = false;
+   const struct split_kind *k = NULL;
+   for (uint32_t i = 0; i < sizeof(split_kinds) / sizeof(split_kinds[0]); i++)
+      if (split_kinds[i].kind == kind)
+         k = &split_kinds[i];
+   if (!k)
+      return VK_SUCCESS;
    const struct dg_graph *g = dg_build_graph(b);
    const struct dg_tensor *out = dg_node_output(g, n, 0);
-   uint64_t tiles = dims->batch * ((dims->rows + DG_GEMM_SMALL_BM - 1) / DG_GEMM_SMALL_BM) *
-                    ((dims->cols + DG_GEMM_SMALL_BN - 1) / DG_GEMM_SMALL_BN);
-   uint64_t steps = (dims->depth + DG_GEMM_SMALL_BK - 1) / DG_GEMM_SMALL_BK;
+   uint64_t tiles = dims->batch * ((dims->rows + k->bm - 1) / k->bm) *
+                    ((dims->cols + k->bn - 1) / k->bn);
+   uint64_t steps = (dims->depth + k->bk - 1) / k->bk;
    uint64_t elements = dg_shape_elements(&out->ty.shape);
    uint32_t parts = split_parts(b, tiles, steps, elements);
    if (parts < 2 || out->ty.shape.rank >= DG_MAX_RANK || tiles == 0 ||
        tiles * parts > UINT32_MAX / DG_GEMM_LOCAL ||
        n->input_count + 1 > VMEL_GRAPH_MAX_TENSORS || n->output_count == 0)
       return VK_SUCCESS;
-   uint32_t kernel = dg_build_variant(b, n, DG_VARIANT_SPLITK);
+   uint32_t kernel = dg_build_variant(b, n, kind);
    uint32_t reduce = dg_build_variant(b, n, DG_VARIANT_SPLITK_REDUCE);
    if (kernel == DG_PLAN_NONE || reduce == DG_PLAN_NONE ||
        dg_kernel_local_size(kernel) != DG_GEMM_LOCAL ||
-       !dg_build_fits_workgroup(
-          b, DG_GEMM_LOCAL,
-          DG_GEMM_SHARED_BYTES(DG_GEMM_SMALL_BM, DG_GEMM_SMALL_BN, DG_GEMM_SMALL_BK)))
+       !dg_build_fits_workgroup(b, DG_GEMM_LOCAL, k->shared_bytes))
       return VK_SUCCESS;
 
    struct dg_shape shape = {.rank = out->ty.shape.rank + 1, .dim = {parts}};

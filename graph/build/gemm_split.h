@@ -27,14 +27,16 @@ struct dg_gemm_dims {
 };
 
 /**
- * Builds node n as split-K stages when the build chooses it (a GPU whose 64 x 64 tiles would
- * not reach DG_GPU_MIN_TILES workgroups, K long enough for parts of DG_SPLIT_MIN_STEPS K steps)
- * or VMEL_GRAPH_SPLIT_K forces it, and the SPLITK variants apply (*built true); else changes
- * nothing. The node's input `replace` is bound as tensor reference `with` unless DG_PLAN_NONE
- * (CONV2D's arranged weight).
+ * Builds node n as split-K stages when the build chooses it (a GPU whose tiles would not reach
+ * DG_GPU_MIN_TILES workgroups, K long enough for parts of DG_SPLIT_MIN_STEPS K steps) or
+ * VMEL_GRAPH_SPLIT_K forces it, and the variants of kind `kind` apply (*built true); else
+ * changes nothing. `kind`: DG_VARIANT_SPLITK (the tiled kernels' 64 x 64 tile, K steps of 16)
+ * or DG_VARIANT_INT_DOT_SPLITK (the integer-dot tile, 64 x 64, K steps of 32; D65); both end in
+ * the SPLITK_REDUCE stage. The node's input `replace` is bound as tensor reference `with`
+ * unless DG_PLAN_NONE (CONV2D's arranged weight).
  */
 VkResult dg_gemm_split_k(struct dg_build *b, const struct dg_node *n,
-                         const struct dg_gemm_dims *dims, uint32_t replace, uint32_t with,
-                         bool *built);
+                         const struct dg_gemm_dims *dims, enum dg_variant_kind kind,
+                         uint32_t replace, uint32_t with, bool *built);
 
 #endif /* GEMM_SPLIT_H */

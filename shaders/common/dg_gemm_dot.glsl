@@ -23,11 +23,18 @@
  * every sum); a kernel whose A has taps that must add nothing (CONV2D's
  * padding) stages za there, whose terms cancel.
  *
+ * Split-K (D65; DG_GEMM_SPLIT_K, the INT_DOT_SPLITK variants): a workgroup sums the k of one
+ * part, k_first .. k_end - 1, whose bounds are multiples of DG_DOT_BK but the last
+ * (dg_dot_part_steps()); the zero-point algebra holds for any range of k (its K za zb term
+ * counts the part's k), so the parts' sums, added in int32 by gemm_reduce.comp, wrap to the
+ * unsplit sum bit for bit.
+ *
  * Include after dg_kernel.glsl; the kernel defines
  *   int dg_dot_load_a(uint m, uint k)   raw element (m, k) of A (i8 range),
  *   int dg_dot_load_b(uint k, uint n)   raw element (k, n) of B,
  *   void dg_dot_store(uint m, uint n, int value)   output (m, n) (any m, n: it checks),
- * and calls dg_dot_gemm(m0, n0, depth, za, zb) from every invocation.
+ * and calls dg_dot_gemm(m0, n0, k_first, k_end, za, zb) from every invocation (0 and K
+ * unsplit).
  */
 #ifndef DG_GEMM_DOT_GLSL
 #define DG_GEMM_DOT_GLSL
@@ -74,8 +81,16 @@ dg_dot_tile()
    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
+/* The K steps of DG_DOT_BK each part of `depth` split into `parts` sums (graph/build/gemm_split.c
+ * computes the same count). */
+uint
+dg_dot_part_steps(uint depth, uint parts)
+{
+   return ((depth + DG_DOT_BK - 1u) / DG_DOT_BK + parts - 1u) / parts;
+}
+
 void
-dg_dot_gemm(uint m0, uint n0, uint depth, int za, int zb)
+dg_dot_gemm(uint m0, uint n0, uint k_first, uint k_end, int za, int zb)
 {
    uint ty = gl_LocalInvocationIndex / DG_DOT_T, tx = gl_LocalInvocationIndex % DG_DOT_T;
    int acc[4][4], row_sum[4], col_sum[4];
@@ -86,7 +101,7 @@ dg_dot_gemm(uint m0, uint n0, uint depth, int za, int zb)
          acc[i][j] = 0;
    }
    const uint ones = 0x01010101u;
-   for (uint k0 = 0u; k0 < depth; k0 += DG_DOT_BK) {
+   for (uint k0 = k_first; k0 < k_end; k0 += DG_DOT_BK) {
       [[unroll]] for (uint i = 0u; i < DG_DOT_K4 * DG_DOT_BM / DG_GEMM_LOCAL; i++) {
          uint w = gl_LocalInvocationIndex + i * DG_GEMM_LOCAL;
          uint k4 = w % DG_DOT_K4, r = w / DG_DOT_K4, k = k0 + 4u * k4;
@@ -116,7 +131,7 @@ dg_dot_gemm(uint m0, uint n0, uint depth, int za, int zb)
       }
       barrier();
    }
-   int kzz = int(depth) * za * zb;
+   int kzz = int(k_end - k_first) * za * zb;
    [[unroll]] for (uint i = 0u; i < 4u; i++)
       [[unroll]] for (uint j = 0u; j < 4u; j++)
          dg_dot_store(m0 + ty + i * DG_DOT_T, n0 + tx + j * DG_DOT_T,

@@ -36,6 +36,7 @@ struct scaps {
    uint32_t split_k; /* dg_plan_caps::split_k */
    uint32_t threads; /* dg_plan_caps::cpu_threads */
    bool fusion;
+   bool int_dot; /* dg_plan_caps::int_dot */
    enum dg_kernel_mode mode;
 };
 
@@ -59,7 +60,7 @@ splan_make(const struct dcase *c, const struct scaps *sc, struct splan *t)
    struct dg_plan_caps caps = {.max_groups = {65535, 65535}, .kernels = sc->mode,
                                .fusion = sc->fusion ? DG_FUSION_ON : DG_FUSION_OFF,
                                .cpu_device = sc->cpu, .split_k = sc->split_k,
-                               .cpu_threads = sc->threads,
+                               .cpu_threads = sc->threads, .int_dot = sc->int_dot,
                                .max_workgroup_invocations = 1024, .max_shared_memory = 49152};
    h_counting_alloc(&t->counter, &t->alloc);
    struct dg_plan_input in = {t->g, &t->layout, &caps, NULL};
@@ -272,6 +273,65 @@ test_fused(void)
    }
 }
 
+/* The ResNet layer in int8 (M = 3136, N = 64, K = 576). */
+static const struct dcase resnet_i8 = {
+   "resnet conv i8", "t_i8_1x56x56x64", "t_i32_1x56x56x64",
+   CONV_DECLS "%w = OpGraphConstantARM %t_i8_64x3x3x64 0\n%bias = OpGraphConstantARM %t_i32_64 1\n"
+   "%izp = OpConstantComposite %t_i8_1 %i8_m5\n%wzp = OpConstantComposite %t_i8_1 %i8_3\n",
+   "%r = OpExtInst %t_i32_1x56x56x64 %tosa CONV2D %pad %one %one %i32_1 %false %in0 %w %bias "
+   "%izp %wzp\n"};
+
+/* A MATMUL i8 of one integer-dot tile and K = 4096: 128 K steps of 32. */
+static const struct dcase matmul_i8_long = {
+   "matmul i8 long K", "t_i8_1x64x4096 t_i8_1x4096x64", "t_i32_1x64x64",
+   "%azp = OpConstantComposite %t_i8_1 %i8_7\n%bzp = OpConstantComposite %t_i8_1 %i8_m2\n",
+   "%r = OpExtInst %t_i32_1x64x64 %tosa MATMUL %in0 %in1 %azp %bzp\n"};
+
+/* The INT_DOT kind splits K too (D65): its 64 x 64 tile and K steps of 32, the same reduce. */
+static void
+test_int_dot(void)
+{
+   struct splan t;
+   const struct scaps gpu_dot = {.int_dot = true, .mode = DG_KERNELS_FAST};
+   /* 49 tiles, 18 K steps: ceil(256 / 49) = 6 parts, at most 18 / 4 = 4 of 5 steps (the last
+    * 3): 4. */
+   if (splan_make(&resnet_i8, &gpu_dot, &t)) {
+      check_split(t.p, DG_KERNEL_TOSA_CONV2D_INT_DOT_SPLITK_I8_I32_ACC_I32,
+                  DG_KERNEL_TOSA_CONV2D_SPLITK_REDUCE_I32, 4, 49, DG_TYPE_I32);
+      splan_free(&t);
+   }
+   /* 1 tile, 128 K steps: 32 parts of 4 steps. */
+   if (splan_make(&matmul_i8_long, &gpu_dot, &t)) {
+      check_split(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_SPLITK_I8_I32,
+                  DG_KERNEL_TOSA_MATMUL_SPLITK_REDUCE_I32, 32, 1, DG_TYPE_I32);
+      splan_free(&t);
+   }
+   /* Forced, on a CPU device under int-dot: 3 parts. */
+   if (splan_make(&resnet_i8,
+                  &(struct scaps){.cpu = true, .int_dot = true, .split_k = 3,
+                                  .mode = DG_KERNELS_INT_DOT},
+                  &t)) {
+      check_split(t.p, DG_KERNEL_TOSA_CONV2D_INT_DOT_SPLITK_I8_I32_ACC_I32,
+                  DG_KERNEL_TOSA_CONV2D_SPLITK_REDUCE_I32, 3, 49, DG_TYPE_I32);
+      splan_free(&t);
+   }
+   /* Fused: the chain after the split integer-dot CONV2D in the reduce kernel (K = 144: 5 steps
+    * of 32 in 3 parts of 2). */
+   if (splan_make(&conv_i8, &(struct scaps){.int_dot = true, .split_k = 3, .fusion = true,
+                                           .mode = DG_KERNELS_INT_DOT},
+                  &t)) {
+      check_split(t.p, DG_KERNEL_TOSA_CONV2D_INT_DOT_SPLITK_I8_I32_ACC_I32,
+                  DG_KERNEL_TOSA_CONV2D_SPLITK_REDUCE_EPI_I32, 3, 1, DG_TYPE_I32);
+      splan_free(&t);
+   }
+   /* VMEL_GRAPH_SPLIT_K=1: the unsplit kernel. */
+   if (splan_make(&resnet_i8, &(struct scaps){.int_dot = true, .split_k = 1}, &t)) {
+      check_eq_u64(t.p->stage_count, 1);
+      check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_CONV2D_INT_DOT_I8_I32_ACC_I32);
+      splan_free(&t);
+   }
+}
+
 TEST_MAIN_STATE;
 
 int
@@ -280,5 +340,6 @@ main(void)
    test_auto();
    test_forced();
    test_fused();
+   test_int_dot();
    return test_done();
 }

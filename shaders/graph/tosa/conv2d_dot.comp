@@ -15,6 +15,9 @@
  * Epilogue: dg_conv_store() (bias), as the reference and tiled kernels'; DG_GEMM_EPILOGUE (the
  * _EPI variant, D52/D57): the output element goes through the gemm epilogue
  * (dg_gemm_epilogue.glsl), tensors 4 .. 7 its extra tensors, tensor 3 the fused chain's last.
+ * DG_GEMM_SPLIT_K (the INT_DOT_SPLITK variant, D65): tensor 3 is a scratch [S, N, OH, OW, OC]
+ * of i32 partial sums without the bias, one per part of K (dg_gemm_dot.glsl), S * tiles
+ * workgroups; gemm_reduce.comp adds them and the bias.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -38,8 +41,14 @@ DG_TENSOR(DG_CONV2D_OUTPUT, output);
 #include "dg_gemm_epilogue.glsl"
 #endif
 
+#ifdef DG_GEMM_SPLIT_K
+#define DG_DOT_OUT_D 1u /* the output's first dimension in the bound scratch's record */
+#else
+#define DG_DOT_OUT_D 0u
+#endif
+
 vmel_tensor_record in_r, w_r, b_r, out_r;
-uint oh, ow, oc_count, rows, kw, ic_count, depth;
+uint oh, ow, oc_count, rows, kw, ic_count, depth, part_offset;
 
 int
 dg_dot_load_a(uint m, uint k)
@@ -69,6 +78,13 @@ dg_dot_store(uint m, uint n, int value)
    if (m >= rows || n >= oc_count)
       return;
    uint ox = m % ow, oy = (m / ow) % oh, b = m / (ow * oh);
+#ifdef DG_GEMM_SPLIT_K
+   dg_store(DG_DTYPE_I32, dg_address(out_r, part_offset + b * out_r.strides[1] +
+                                               oy * out_r.strides[2] + ox * out_r.strides[3] +
+                                               n * out_r.strides[4]),
+            value);
+   return;
+#endif
    uvec2 at = dg_address(out_r, dg_offset4(out_r, b, oy, ox, n));
 #ifdef DG_GEMM_EPILOGUE
    dg_gemm_epilogue(dg_conv_value(value, b_r, b_r.dims[0] == 1u ? 0u : n), uvec4(b, oy, ox, n),
@@ -85,18 +101,30 @@ main()
    w_r = DG_RECORD(weight);
    b_r = DG_RECORD(bias);
    out_r = DG_RECORD(output);
-   oh = out_r.dims[1];
-   ow = out_r.dims[2];
-   oc_count = out_r.dims[3];
-   rows = out_r.dims[0] * oh * ow;
+   oh = out_r.dims[DG_DOT_OUT_D + 1u];
+   ow = out_r.dims[DG_DOT_OUT_D + 2u];
+   oc_count = out_r.dims[DG_DOT_OUT_D + 3u];
+   rows = out_r.dims[DG_DOT_OUT_D] * oh * ow;
    kw = w_r.dims[1];
    ic_count = w_r.dims[2];
    depth = w_r.dims[0] * kw * ic_count;
    uint tiles_n = (oc_count + DG_DOT_BN - 1u) / DG_DOT_BN;
    uint tiles_m = (rows + DG_DOT_BM - 1u) / DG_DOT_BM;
-   uint tile = dg_dot_tile();
+   uint tile = dg_dot_tile(), k_first = 0u, k_end = depth;
+   part_offset = 0u;
+#ifdef DG_GEMM_SPLIT_K
+   uint parts = out_r.dims[0], part = tile / (tiles_m * tiles_n);
+   if (part >= parts)
+      return; /* the whole workgroup: no barrier is left waiting */
+   tile %= tiles_m * tiles_n;
+   uint per = dg_dot_part_steps(depth, parts) * DG_DOT_BK;
+   k_first = part * per;
+   k_end = min(depth, k_first + per);
+   part_offset = part * out_r.strides[0];
+#else
    if (tile >= tiles_m * tiles_n)
       return; /* the whole workgroup: no barrier is left waiting */
-   dg_dot_gemm(tile / tiles_n * DG_DOT_BM, tile % tiles_n * DG_DOT_BN, depth, input_zp,
+#endif
+   dg_dot_gemm(tile / tiles_n * DG_DOT_BM, tile % tiles_n * DG_DOT_BN, k_first, k_end, input_zp,
                weight_zp);
 }

@@ -13,6 +13,9 @@
  * Attributes (struct dg_attrs_matmul): a_zp, b_zp. Variant define DG_GEMM_EPILOGUE (the _EPI
  * variant, D52/D57): each output element goes through the gemm epilogue
  * (dg_gemm_epilogue.glsl), tensors 3 .. 6 its extra tensors, tensor 2 the chain's last.
+ * DG_GEMM_SPLIT_K (the INT_DOT_SPLITK variant, D65): tensor 2 is a scratch [S, N, H, W] of
+ * i32 partial sums, one per part of K (dg_gemm_dot.glsl), S * tiles workgroups, the tiles of
+ * part 0 first; gemm_reduce.comp adds them.
  */
 #version 460
 #extension GL_GOOGLE_include_directive : require
@@ -33,9 +36,15 @@ DG_TENSOR(DG_MATMUL_OUTPUT, output);
 #include "dg_gemm_epilogue.glsl"
 #endif
 
+#ifdef DG_GEMM_SPLIT_K
+#define DG_DOT_OUT_D 1u /* the output's first dimension in the bound scratch's record */
+#else
+#define DG_DOT_OUT_D 0u
+#endif
+
 vmel_tensor_record a_r, b_r, out_r;
 uvec2 a_base, b_base; /* the batch's matrices */
-uint batch, rows, cols, depth;
+uint batch, rows, cols, depth, part_offset;
 
 int
 dg_dot_load_a(uint m, uint k)
@@ -58,6 +67,12 @@ dg_dot_store(uint m, uint n, int value)
 {
    if (m >= rows || n >= cols)
       return;
+#ifdef DG_GEMM_SPLIT_K
+   dg_store(DG_DTYPE_I32, dg_address(out_r, part_offset + batch * out_r.strides[1] +
+                                               m * out_r.strides[2] + n * out_r.strides[3]),
+            value);
+   return;
+#endif
    uvec2 at = dg_address(out_r, dg_offset3(out_r, batch, m, n));
 #ifdef DG_GEMM_EPILOGUE
    dg_gemm_epilogue(value, uvec4(batch, m, n, 0u), 3u, at);
@@ -72,17 +87,30 @@ main()
    a_r = DG_RECORD(a);
    b_r = DG_RECORD(b);
    out_r = DG_RECORD(output);
-   rows = out_r.dims[1];
-   cols = out_r.dims[2];
+   rows = out_r.dims[DG_DOT_OUT_D + 1u];
+   cols = out_r.dims[DG_DOT_OUT_D + 2u];
    depth = a_r.dims[2];
    uint tiles_m = (rows + DG_DOT_BM - 1u) / DG_DOT_BM;
    uint tiles_n = (cols + DG_DOT_BN - 1u) / DG_DOT_BN;
-   uint tile = dg_dot_tile();
-   if (tile >= out_r.dims[0] * tiles_m * tiles_n)
+   uint tiles = out_r.dims[DG_DOT_OUT_D] * tiles_m * tiles_n;
+   uint tile = dg_dot_tile(), k_first = 0u, k_end = depth;
+   part_offset = 0u;
+#ifdef DG_GEMM_SPLIT_K
+   uint parts = out_r.dims[0], part = tile / tiles;
+   if (part >= parts)
       return; /* the whole workgroup: no barrier is left waiting */
+   tile %= tiles;
+   uint per = dg_dot_part_steps(depth, parts) * DG_DOT_BK;
+   k_first = part * per;
+   k_end = min(depth, k_first + per);
+   part_offset = part * out_r.strides[0];
+#else
+   if (tile >= tiles)
+      return; /* the whole workgroup: no barrier is left waiting */
+#endif
    batch = tile / (tiles_m * tiles_n);
    a_base = dg_address(a_r, batch * a_r.strides[0]);
    b_base = dg_address(b_r, batch * b_r.strides[0]);
-   dg_dot_gemm((tile / tiles_n) % tiles_m * DG_DOT_BM, tile % tiles_n * DG_DOT_BN, depth, a_zp,
-               b_zp);
+   dg_dot_gemm((tile / tiles_n) % tiles_m * DG_DOT_BM, tile % tiles_n * DG_DOT_BN, k_first,
+               k_end, a_zp, b_zp);
 }
