@@ -178,6 +178,9 @@ if command -v vmel-optest > /dev/null && step intdot "INT_DOT split-K"; then
     --variant VMEL_GRAPH_SPLIT_K=1 --rounds 2
   grab "$out/intdot.txt"
   variant_table "$out/intdot.txt"
+  bg "$out/intdot3.txt" -- --graph resnet_int8_b1 $opts --no-baseline \
+    --variant VMEL_GRAPH_SPLIT_K=3 --rounds 2
+  variant_table "$out/intdot3.txt"
   pack
 fi
 cat "$summary"

@@ -44,7 +44,8 @@ dg_split_k_from_env(void)
 
 /*
  * The parts to split K into: 1 (no split) where the output's tiles fill the device, else enough
- * parts to reach its workgroup target with each part keeping DG_SPLIT_MIN_STEPS K steps; the
+ * parts to reach its workgroup target with each part keeping `min_steps` K steps of its kind
+ * (DG_SPLIT_MIN_STEPS steps of 16 k: 64 k, whatever the kind's step); the
  * forced count of VMEL_GRAPH_SPLIT_K on any device. The target: dg_gemm_min_workgroups() (on a
  * CPU device its thread count, D61: below it threads idle; above it more parts only add
  * partial sums: lavapipe on 2 threads, MATMUL
@@ -60,7 +61,8 @@ dg_gemm_min_workgroups(const struct dg_build *b)
 }
 
 static uint32_t
-split_parts(const struct dg_build *b, uint64_t tiles, uint64_t steps, uint64_t elements)
+split_parts(const struct dg_build *b, uint64_t tiles, uint64_t steps, uint64_t min_steps,
+            uint64_t elements)
 {
    uint32_t setting = dg_build_split_k(b);
    uint64_t parts;
@@ -73,8 +75,8 @@ split_parts(const struct dg_build *b, uint64_t tiles, uint64_t steps, uint64_t e
       if (tiles >= target)
          return 1;
       parts = (target + tiles - 1) / tiles;
-      if (parts > steps / DG_SPLIT_MIN_STEPS)
-         parts = steps / DG_SPLIT_MIN_STEPS;
+      if (parts > steps / min_steps)
+         parts = steps / min_steps;
    }
    if (parts > steps)
       parts = steps;
@@ -107,6 +109,7 @@ add_reduce_stage(struct dg_build *b, const struct dg_node *n, uint32_t parts, ui
 
 /* The tile of each split kind's kernel (kernel_abi/gemm_args.h): the kernels and this file
  * count K steps of the same `bk` (dg_gemm_part_steps(), dg_dot_part_steps()). */
+#define SPLIT_MIN_K (DG_SPLIT_MIN_STEPS * DG_GEMM_SMALL_BK) /* the k a part sums at least */
 static const struct split_kind {
    enum dg_variant_kind kind;
    uint32_t bm, bn, bk, shared_bytes;
@@ -115,6 +118,7 @@ static const struct split_kind {
     DG_GEMM_SHARED_BYTES(DG_GEMM_SMALL_BM, DG_GEMM_SMALL_BN, DG_GEMM_SMALL_BK)},
    {DG_VARIANT_INT_DOT_SPLITK, DG_DOT_BM, DG_DOT_BN, DG_DOT_BK, DG_DOT_SHARED_BYTES},
 };
+_Static_assert(SPLIT_MIN_K % DG_DOT_BK == 0, "a part's least k in whole integer-dot steps");
 
 VkResult
 dg_gemm_split_k(struct dg_build *b, const struct dg_node *n, const struct dg_gemm_dims *dims,
@@ -133,7 +137,7 @@ dg_gemm_split_k(struct dg_build *b, const struct dg_node *n, const struct dg_gem
                     ((dims->cols + k->bn - 1) / k->bn);
    uint64_t steps = (dims->depth + k->bk - 1) / k->bk;
    uint64_t elements = dg_shape_elements(&out->ty.shape);
-   uint32_t parts = split_parts(b, tiles, steps, elements);
+   uint32_t parts = split_parts(b, tiles, steps, SPLIT_MIN_K / k->bk, elements);
    if (parts < 2 || out->ty.shape.rank >= DG_MAX_RANK || tiles == 0 ||
        tiles * parts > UINT32_MAX / DG_GEMM_LOCAL ||
        n->input_count + 1 > VMEL_GRAPH_MAX_TENSORS || n->output_count == 0)

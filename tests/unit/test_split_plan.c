@@ -293,17 +293,17 @@ test_int_dot(void)
 {
    struct splan t;
    const struct scaps gpu_dot = {.int_dot = true, .mode = DG_KERNELS_FAST};
-   /* 49 tiles, 18 K steps: ceil(256 / 49) = 6 parts, at most 18 / 4 = 4 of 5 steps (the last
-    * 3): 4. */
+   /* 49 tiles, 18 K steps of 32: ceil(256 / 49) = 6 parts of 3 steps (a part sums at least 64
+    * k, 2 steps of this kind), the fp32 tiled split's count. */
    if (splan_make(&resnet_i8, &gpu_dot, &t)) {
       check_split(t.p, DG_KERNEL_TOSA_CONV2D_INT_DOT_SPLITK_I8_I32_ACC_I32,
-                  DG_KERNEL_TOSA_CONV2D_SPLITK_REDUCE_I32, 4, 49, DG_TYPE_I32);
+                  DG_KERNEL_TOSA_CONV2D_SPLITK_REDUCE_I32, 6, 49, DG_TYPE_I32);
       splan_free(&t);
    }
-   /* 1 tile, 128 K steps: 32 parts of 4 steps. */
+   /* 1 tile, 128 K steps: 64 parts (DG_SPLIT_K_MAX) of 2 steps. */
    if (splan_make(&matmul_i8_long, &gpu_dot, &t)) {
       check_split(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_SPLITK_I8_I32,
-                  DG_KERNEL_TOSA_MATMUL_SPLITK_REDUCE_I32, 32, 1, DG_TYPE_I32);
+                  DG_KERNEL_TOSA_MATMUL_SPLITK_REDUCE_I32, 64, 1, DG_TYPE_I32);
       splan_free(&t);
    }
    /* Forced, on a CPU device under int-dot: 3 parts. */

@@ -1321,7 +1321,8 @@ test_coop(void)
    if (plan_case(&i8, &gpu, &t)) /* unforced, 16 columns: the reference kernel */
       check_eq_u64(t.p->stages[0].kernel, DG_KERNEL_TOSA_MATMUL_I8_I32);
    planned_free(&t);
-   const struct dcase i8zp = {"plan matmul i8 zero points", "t_i8_1x64x100 t_i8_1x100x64",
+   /* K = 60: 2 integer-dot steps, too few to split (D65) */
+   const struct dcase i8zp = {"plan matmul i8 zero points", "t_i8_1x64x60 t_i8_1x60x64",
                               "t_i32_1x64x64",
                               "%z = OpConstantNull %t_i8_1\n"
                               "%zp = OpConstantComposite %t_i8_1 %i8_3\n",
@@ -1355,7 +1356,7 @@ test_coop(void)
    if (plan_case(&i8zp, &caps, &t))
       check_tiled_stage(t.p, DG_KERNEL_TOSA_MATMUL_INT_DOT_I8_I32, 2, 1);
    planned_free(&t);
-   const struct dcase i8wide = {"plan matmul i8 no zero points", "t_i8_1x64x100 t_i8_1x100x64",
+   const struct dcase i8wide = {"plan matmul i8 no zero points", "t_i8_1x64x60 t_i8_1x60x64",
                                 "t_i32_1x64x64", "%z = OpConstantNull %t_i8_1\n",
                                 "%r = OpExtInst %t_i32_1x64x64 %tosa MATMUL %in0 %in1 %z %z\n"};
    if (plan_case(&i8wide, &caps, &t)) /* one tile: cooperative matrices too (D58) */
