@@ -245,6 +245,26 @@ add_tiled_stage(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
 static uint32_t subgroup_kernel(struct dg_build *b, const struct dg_node *n, uint64_t batch,
                                 uint64_t rows, uint64_t cols, uint64_t *tiles);
 
+/* MATMUL n's stages with `kernel` over `tiles` tiles: K split through the kernels of
+ * `split_kind` where dg_gemm_split_k() chooses it (DG_VARIANT_NONE: never), else one stage. */
+static VkResult
+add_matmul_stages(struct dg_build *b, const struct dg_node *n, uint32_t kernel,
+                  enum dg_variant_kind epi_kind, uint64_t tiles, enum dg_variant_kind split_kind)
+{
+   if (split_kind != DG_VARIANT_NONE) {
+      const struct dg_graph *g = dg_build_graph(b);
+      const int64_t *d = dg_node_output(g, n, 0)->ty.shape.dim;
+      struct dg_gemm_dims dims = {(uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2],
+                                  (uint64_t)dg_node_input(g, n, 0)->ty.shape.dim[2]};
+      bool split;
+      VkResult result =
+         dg_gemm_split_k(b, n, &dims, split_kind, DG_PLAN_NONE, DG_PLAN_NONE, &split);
+      if (result != VK_SUCCESS || split)
+         return result;
+   }
+   return add_tiled_stage(b, n, kernel, epi_kind, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+}
+
 VkResult
 dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
 {
@@ -256,22 +276,14 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
       uint32_t kernel = coop_kernel(b, n, out->ty.type == DG_TYPE_I32,
                                     n->attrs.matmul.a_zp == 0 && n->attrs.matmul.b_zp == 0, tiles,
                                     &epi);
+      enum dg_variant_kind split = DG_VARIANT_NONE; /* the coop kinds do not split K */
       if (kernel == DG_PLAN_NONE && out->ty.type == DG_TYPE_I32) {
          kernel = int_dot_kernel(b, n, (uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2], &tiles);
          epi = DG_VARIANT_INT_DOT_EPI;
-         if (kernel != DG_PLAN_NONE) { /* D65: split K where its tiles are few */
-            const struct dg_tensor *a = dg_node_input(dg_build_graph(b), n, 0);
-            struct dg_gemm_dims dims = {(uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2],
-                                        (uint64_t)a->ty.shape.dim[2]};
-            bool split;
-            VkResult result = dg_gemm_split_k(b, n, &dims, DG_VARIANT_INT_DOT_SPLITK,
-                                              DG_PLAN_NONE, DG_PLAN_NONE, &split);
-            if (result != VK_SUCCESS || split)
-               return result;
-         }
+         split = DG_VARIANT_INT_DOT_SPLITK; /* D65 */
       }
       if (kernel != DG_PLAN_NONE)
-         return add_tiled_stage(b, n, kernel, epi, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+         return add_matmul_stages(b, n, kernel, epi, tiles, split);
    }
    /* CPU devices with 8-lane subgroups: the SUBGROUP kernel (D63: lavapipe MATMUL 512^3 fp32
     * 1.83x, i8 2.25x the tiled kernels), i8 and fp32 rows */
@@ -289,15 +301,7 @@ dg_op_matmul_build(struct dg_build *b, const struct dg_node *n)
    uint32_t kernel = tiled_kernel(b, n, t, tiles);
    if (kernel == DG_PLAN_NONE)
       return dg_build_default(b, n);
-   const struct dg_tensor *a = dg_node_input(dg_build_graph(b), n, 0);
-   struct dg_gemm_dims dims = {(uint64_t)d[0], (uint64_t)d[1], (uint64_t)d[2],
-                               (uint64_t)a->ty.shape.dim[2]};
-   bool split;
-   VkResult result =
-      dg_gemm_split_k(b, n, &dims, DG_VARIANT_SPLITK, DG_PLAN_NONE, DG_PLAN_NONE, &split);
-   if (result != VK_SUCCESS || split)
-      return result;
-   return add_tiled_stage(b, n, kernel, t->epi_kind, tiles, DG_PLAN_NONE, DG_PLAN_NONE);
+   return add_matmul_stages(b, n, kernel, t->epi_kind, tiles, DG_VARIANT_SPLITK);
 }
 
 /* ---- CONV2D --------------------------------------------------------------------------------- */

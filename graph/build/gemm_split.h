@@ -28,7 +28,8 @@ struct dg_gemm_dims {
 
 /**
  * Builds node n as split-K stages when the build chooses it (a GPU whose tiles would not reach
- * DG_GPU_MIN_TILES workgroups, K long enough for parts of DG_SPLIT_MIN_STEPS K steps) or
+ * DG_GPU_MIN_TILES workgroups, K long enough for parts of DG_SPLIT_MIN_STEPS steps of 16 k, 64
+ * k whatever the kind's step) or
  * VMEL_GRAPH_SPLIT_K forces it, and the variants of kind `kind` apply (*built true); else
  * changes nothing. `kind`: DG_VARIANT_SPLITK (the tiled kernels' 64 x 64 tile, K steps of 16)
  * or DG_VARIANT_INT_DOT_SPLITK (the integer-dot tile, 64 x 64, K steps of 32; D65); both end in

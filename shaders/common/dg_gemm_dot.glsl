@@ -89,6 +89,40 @@ dg_dot_part_steps(uint depth, uint parts)
    return ((depth + DG_DOT_BK - 1u) / DG_DOT_BK + parts - 1u) / parts;
 }
 
+/* Split-K: the bound output is the scratch [S, <output dims>]; DG_DOT_OUT_D is the first of the
+ * output's dimensions in its record. */
+#ifdef DG_GEMM_SPLIT_K
+#define DG_DOT_OUT_D 1u
+#else
+#define DG_DOT_OUT_D 0u
+#endif
+
+/* This workgroup's work among `tiles` output tiles and K = `depth`: false past the last
+ * tile (the whole workgroup returns: no barrier is left waiting); else `tile` becomes the tile
+ * within its part of K, the part's k range [k_first, k_end) and the byte offset of its partial
+ * sums in the scratch `out_r` (unsplit: the tile itself, 0 .. depth and 0). */
+bool
+dg_dot_work(vmel_tensor_record out_r, uint tiles, uint depth, inout uint tile, out uint k_first,
+            out uint k_end, out uint part_offset)
+{
+   k_first = 0u;
+   k_end = depth;
+   part_offset = 0u;
+#ifdef DG_GEMM_SPLIT_K
+   uint parts = out_r.dims[0], part = tile / tiles;
+   if (part >= parts)
+      return false;
+   tile %= tiles;
+   uint per = dg_dot_part_steps(depth, parts) * DG_DOT_BK;
+   k_first = part * per;
+   k_end = min(depth, k_first + per);
+   part_offset = part * out_r.strides[0];
+   return true;
+#else
+   return tile < tiles;
+#endif
+}
+
 void
 dg_dot_gemm(uint m0, uint n0, uint k_first, uint k_end, int za, int zb)
 {

@@ -41,12 +41,6 @@ DG_TENSOR(DG_CONV2D_OUTPUT, output);
 #include "dg_gemm_epilogue.glsl"
 #endif
 
-#ifdef DG_GEMM_SPLIT_K
-#define DG_DOT_OUT_D 1u /* the output's first dimension in the bound scratch's record */
-#else
-#define DG_DOT_OUT_D 0u
-#endif
-
 vmel_tensor_record in_r, w_r, b_r, out_r;
 uint oh, ow, oc_count, rows, kw, ic_count, depth, part_offset;
 
@@ -110,21 +104,9 @@ main()
    depth = w_r.dims[0] * kw * ic_count;
    uint tiles_n = (oc_count + DG_DOT_BN - 1u) / DG_DOT_BN;
    uint tiles_m = (rows + DG_DOT_BM - 1u) / DG_DOT_BM;
-   uint tile = dg_dot_tile(), k_first = 0u, k_end = depth;
-   part_offset = 0u;
-#ifdef DG_GEMM_SPLIT_K
-   uint parts = out_r.dims[0], part = tile / (tiles_m * tiles_n);
-   if (part >= parts)
+   uint tile = dg_dot_tile(), k_first, k_end;
+   if (!dg_dot_work(out_r, tiles_m * tiles_n, depth, tile, k_first, k_end, part_offset))
       return; /* the whole workgroup: no barrier is left waiting */
-   tile %= tiles_m * tiles_n;
-   uint per = dg_dot_part_steps(depth, parts) * DG_DOT_BK;
-   k_first = part * per;
-   k_end = min(depth, k_first + per);
-   part_offset = part * out_r.strides[0];
-#else
-   if (tile >= tiles_m * tiles_n)
-      return; /* the whole workgroup: no barrier is left waiting */
-#endif
    dg_dot_gemm(tile / tiles_n * DG_DOT_BM, tile % tiles_n * DG_DOT_BN, k_first, k_end, input_zp,
                weight_zp);
 }

@@ -36,12 +36,6 @@ DG_TENSOR(DG_MATMUL_OUTPUT, output);
 #include "dg_gemm_epilogue.glsl"
 #endif
 
-#ifdef DG_GEMM_SPLIT_K
-#define DG_DOT_OUT_D 1u /* the output's first dimension in the bound scratch's record */
-#else
-#define DG_DOT_OUT_D 0u
-#endif
-
 vmel_tensor_record a_r, b_r, out_r;
 uvec2 a_base, b_base; /* the batch's matrices */
 uint batch, rows, cols, depth, part_offset;
@@ -93,21 +87,9 @@ main()
    uint tiles_m = (rows + DG_DOT_BM - 1u) / DG_DOT_BM;
    uint tiles_n = (cols + DG_DOT_BN - 1u) / DG_DOT_BN;
    uint tiles = out_r.dims[DG_DOT_OUT_D] * tiles_m * tiles_n;
-   uint tile = dg_dot_tile(), k_first = 0u, k_end = depth;
-   part_offset = 0u;
-#ifdef DG_GEMM_SPLIT_K
-   uint parts = out_r.dims[0], part = tile / tiles;
-   if (part >= parts)
+   uint tile = dg_dot_tile(), k_first, k_end;
+   if (!dg_dot_work(out_r, tiles, depth, tile, k_first, k_end, part_offset))
       return; /* the whole workgroup: no barrier is left waiting */
-   tile %= tiles;
-   uint per = dg_dot_part_steps(depth, parts) * DG_DOT_BK;
-   k_first = part * per;
-   k_end = min(depth, k_first + per);
-   part_offset = part * out_r.strides[0];
-#else
-   if (tile >= tiles)
-      return; /* the whole workgroup: no barrier is left waiting */
-#endif
    batch = tile / (tiles_m * tiles_n);
    a_base = dg_address(a_r, batch * a_r.strides[0]);
    b_base = dg_address(b_r, batch * b_r.strides[0]);
