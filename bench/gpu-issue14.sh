@@ -66,6 +66,15 @@ bg() { # bg LOG [VAR=VALUE...] -- bench_graph options
   env "${envs[@]}" timeout "$(left)" bench_graph "$@" > "$log" 2>&1
   echo "   rc $? $(basename "$log")" >> "$summary"
 }
+ot() { # ot LOG [VAR=VALUE...] -- optest files: vmel-optest's tally and first failures
+  local log=$1; shift
+  local envs=()
+  while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  shift
+  env "${envs[@]}" timeout "$(left)" vmel-optest "$@" > "$log" 2>&1
+  echo "   ${envs[*]}: $(grep -E 'passed, ' "$log" | tail -1)" >> "$summary"
+  grep -E "^(FAIL|fail)" "$log" | head -5 >> "$summary"
+}
 small="--graph resnet_fp32_b1 --graph resnet_fp32_b8 --graph resnet_int8_b1 --graph resnet_int8_b8
   --graph mobilenet_fp32_b1 --graph mobilenet_fp32_b8 --graph matmul512_fp32 --graph matmul512_fp16
   --graph matmul512_bf16 --graph matmul512_i8 --graph branch4_fp32"
@@ -78,11 +87,9 @@ opts="--creations 1 --warmup 5 --reps 10 --batch ${ISSUE14_BATCH:-20}"
 d=tests/optest/data
 if command -v vmel-optest > /dev/null && step square "optests under coop-khr-square"; then
   # the driver's pipeline statistics name each kernel pipeline the tests created
-  VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr-square VMEL_GRAPH_PIPELINE_STATS=1 \
-    VMEL_GRAPH_SEVERITY=info timeout "$(left)" vmel-optest \
-    $d/matmul_coop.optest $d/conv2d_coop.optest > "$out/square.log" 2>&1
-  echo "   $(grep -E 'passed, ' "$out/square.log" | tail -1)" >> "$summary"
-  grep -E "^(FAIL|fail)" "$out/square.log" | head -5 >> "$summary"
+  ot "$out/square.log" VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr-square \
+    VMEL_GRAPH_PIPELINE_STATS=1 VMEL_GRAPH_SEVERITY=info -- \
+    $d/matmul_coop.optest $d/conv2d_coop.optest
   grep -o "pipeline statistics: kernel [a-z0-9_]*" "$out/square.log" | sort | uniq -c |
     sed 's/pipeline statistics: kernel //' >> "$summary"
   bg "$out/square_bench.txt" VMEL_GRAPH_KERNELS=coop-khr-square -- \
@@ -96,11 +103,8 @@ if command -v vmel-optest > /dev/null && step optests "optests (coop, fusion, sp
   for run in "VMEL_TEST_NO_VALIDATION=1" "VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=coop-khr" \
              "VMEL_GRAPH_KERNELS=coop-nv VMEL_GRAPH_FUSION=1"; do
     # shellcheck disable=SC2086
-    env $run timeout "$(left)" vmel-optest $d/matmul_coop.optest $d/conv2d_coop.optest \
-      $d/fusion_coop.optest $d/fusion.optest $d/splitk.optest $d/fusion_int_dot.optest \
-      > "$out/optest.log" 2>&1
-    echo "   $run: $(grep -E 'passed, ' "$out/optest.log" | tail -1)" >> "$summary"
-    grep -E "^(FAIL|fail)" "$out/optest.log" | head -5 >> "$summary"
+    ot "$out/optest.log" $run -- $d/matmul_coop.optest $d/conv2d_coop.optest \
+      $d/fusion_coop.optest $d/fusion.optest $d/splitk.optest $d/fusion_int_dot.optest
   done
   pack
 fi
@@ -155,10 +159,9 @@ fi
 # the ROW_BLOCK DEPTHWISE_CONV2D (D64), written for CPU devices, on a GPU: VMEL_GRAPH_KERNELS=fast-cpu
 # takes it there (and the CPU devices' GEMM choices, which dwconv_fp16 has none of)
 if command -v vmel-optest > /dev/null && step dwconv "ROW_BLOCK depthwise under fast-cpu"; then
-  VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=fast-cpu timeout "$(left)" vmel-optest \
-    $d/depthwise_conv2d_rows.optest $d/depthwise_conv2d.optest > "$out/dwconv.log" 2>&1
-  echo "   $(grep -E 'passed, ' "$out/dwconv.log" | tail -1)" >> "$summary"
-  grep -E "^(FAIL|fail)" "$out/dwconv.log" | head -5 >> "$summary"
+  ot "$out/dwconv.log" VMEL_TEST_NO_VALIDATION=1 VMEL_GRAPH_KERNELS=fast-cpu -- \
+    $d/depthwise_conv2d_rows.optest $d/depthwise_conv2d.optest
+  # shellcheck disable=SC2086
   bg "$out/dwconv.txt" -- --graph dwconv_fp16 --graph mobilenet_fp32_b1 --graph mobilenet_fp32_b8 \
     $opts --no-baseline --variant VMEL_GRAPH_KERNELS=fast-cpu --rounds 2
   grab "$out/dwconv.txt"
@@ -170,14 +173,14 @@ fi
 # the INT_DOT kind's split-K (D65): the i8 files checked with the GPU's own choices, then the
 # int8 ResNet blocks split (default) against unsplit
 if command -v vmel-optest > /dev/null && step intdot "INT_DOT split-K"; then
-  VMEL_TEST_NO_VALIDATION=1 timeout "$(left)" vmel-optest $d/splitk.optest \
-    $d/fusion_int_dot.optest $d/matmul_tiled.optest $d/conv2d_tiled.optest > "$out/intdot.log" 2>&1
-  echo "   $(grep -E 'passed, ' "$out/intdot.log" | tail -1)" >> "$summary"
-  grep -E "^(FAIL|fail)" "$out/intdot.log" | head -5 >> "$summary"
+  ot "$out/intdot.log" VMEL_TEST_NO_VALIDATION=1 -- $d/splitk.optest $d/fusion_int_dot.optest \
+    $d/matmul_tiled.optest $d/conv2d_tiled.optest
+  # shellcheck disable=SC2086
   bg "$out/intdot.txt" -- --graph resnet_int8_b1 --graph resnet_int8_b8 $opts --no-baseline \
     --variant VMEL_GRAPH_SPLIT_K=1 --rounds 2
   grab "$out/intdot.txt"
   variant_table "$out/intdot.txt"
+  # shellcheck disable=SC2086
   bg "$out/intdot3.txt" -- --graph resnet_int8_b1 $opts --no-baseline \
     --variant VMEL_GRAPH_SPLIT_K=3 --rounds 2
   variant_table "$out/intdot3.txt"
